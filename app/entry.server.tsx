@@ -1,0 +1,82 @@
+import { PassThrough } from "node:stream";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import Backend from "i18next-fs-backend";
+import { isbot } from "isbot";
+import path from "node:path";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import i18n from "./i18n";
+import { NonceProvider } from "./lib/nonce";
+import { i18nServer, LOCALES_DIR } from "./services/i18n.server";
+import { logger } from "./services/logger.server";
+import "./lib/load-context";
+
+export { serverHooks } from "./services/server-hooks.server";
+
+const ABORT_DELAY = 10_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const instance = createInstance();
+  const lng = await i18nServer.getLocale(request);
+  const ns = i18nServer.getRouteNamespaces(remixContext);
+  await instance
+    .use(initReactI18next)
+    .use(Backend)
+    .init({
+      ...i18n,
+      lng,
+      ns: Array.from(new Set(["common", ...ns])),
+      backend: { loadPath: path.join(LOCALES_DIR, "{{lng}}/{{ns}}.json") },
+    });
+
+  const userAgent = request.headers.get("user-agent");
+  // Bots and no-JS clients get the whole document at once; browsers get it streamed.
+  const readyEvent = userAgent && isbot(userAgent) ? "onAllReady" : "onShellReady";
+  const nonce = loadContext?.nonce;
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce ?? ""}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) logger.error({ err: error }, "render error");
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  // A path with no route is a 404 for the visitor, not an error of the server.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  logger.error({ err: error, url: request.url }, "unhandled error in a loader or action");
+}

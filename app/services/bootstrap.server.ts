@@ -1,0 +1,47 @@
+import { ROLE_NAMES, Role, type RoleCode } from "~/lib/constants";
+import { RoleModel } from "~/models/role.server";
+import { User } from "~/models/user.server";
+import { connectDb, ensureIndexes } from "./db.server";
+import { env } from "./env.server";
+import { logger } from "./logger.server";
+import { generatePassword } from "./password.server";
+import { seedWebsiteConfig } from "./site-config.server";
+import { createUser } from "./users.server";
+
+const ROLE_DESCRIPTIONS: Record<RoleCode, string> = {
+  1000: "Super administrator",
+  1001: "Administrator",
+  1002: "Default user",
+  1003: "User who may not submit",
+  1004: "User who may not post discussions",
+  1005: "Muted user (no discussions, comments or replies)",
+  1006: "User who may neither submit nor post discussions",
+  1007: "User who may not submit and is muted",
+  1008: "Problem administrator",
+};
+
+/** Runs on every start of the web process; only the first start changes anything. */
+export async function bootstrap(): Promise<void> {
+  await connectDb();
+  await ensureIndexes();
+  await seedWebsiteConfig();
+  for (const [code, name] of Object.entries(ROLE_NAMES)) {
+    const id = Number(code) as RoleCode;
+    await RoleModel.updateOne(
+      { _id: id },
+      { $set: { role: name, description: ROLE_DESCRIPTIONS[id] } },
+      { upsert: true },
+    );
+  }
+  const root = await User.exists({ usernameLower: "root" });
+  if (!root) {
+    const password = env.rootPassword || generatePassword(16);
+    await createUser({ username: "root", password, role: Role.SUPER_ADMIN });
+    if (env.rootPassword) {
+      logger.info("created the super admin 'root' with the password from OJ_ROOT_PASSWORD");
+    } else {
+      // Printed once, on the first start only: the operator must note it.
+      logger.warn(`created the super admin 'root'; its generated password is: ${password}`);
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import path from "node:path";
+import { normaliseBasePath } from "~/lib/base-path";
+import { loadOrCreateSecrets } from "./secrets.server";
+
+// Every environment variable the web process reads is read here, once. README.md lists them all.
+
+function str(name: string, fallback = ""): string {
+  const v = process.env[name];
+  return v === undefined || v === "" ? fallback : v;
+}
+
+function int(name: string, fallback: number): number {
+  const v = Number.parseInt(process.env[name] ?? "", 10);
+  return Number.isFinite(v) ? v : fallback;
+}
+
+const dataDir = path.resolve(str("DATA_DIR", ".data"));
+
+const secrets = loadOrCreateSecrets(dataDir, {
+  sessionSecret: str("SESSION_SECRET"),
+  judgeToken: str("JUDGE_TOKEN"),
+});
+
+export const env = {
+  nodeEnv: str("NODE_ENV", "development"),
+  isProduction: str("NODE_ENV") === "production",
+  port: int("PORT", 3000),
+  host: str("HOST", "0.0.0.0"),
+  /** Path prefix the site is served under, always with leading and trailing slash. */
+  basePath: normaliseBasePath(str("BASE_PATH", "/")),
+  /** Public address used in e-mails; defaults to http://localhost:PORT + BASE_PATH. */
+  publicUrl: str("PUBLIC_URL", ""),
+  dataDir,
+  mongodbUri: str("MONGODB_URI", "mongodb://127.0.0.1:27017/oj"),
+  redisUrl: str("REDIS_URL", "redis://127.0.0.1:6379"),
+  /** Prefix for every Redis key and stream, so several installations can share one Redis. */
+  redisPrefix: str("REDIS_PREFIX", "oj:"),
+  sessionSecret: secrets.sessionSecret,
+  judgeToken: secrets.judgeToken,
+  /** Secure cookies: on in production unless COOKIE_SECURE=false (plain-HTTP intranet installs). */
+  cookieSecure: str("COOKIE_SECURE", str("NODE_ENV") === "production" ? "true" : "false") === "true",
+  rootPassword: str("OJ_ROOT_PASSWORD", ""),
+  logLevel: str("LOG_LEVEL", "info"),
+  smtp: {
+    host: str("SMTP_HOST"),
+    port: int("SMTP_PORT", 587),
+    secure: str("SMTP_SECURE", "false") === "true",
+    user: str("SMTP_USER"),
+    pass: str("SMTP_PASS"),
+    from: str("SMTP_FROM"),
+  },
+  /** Trust X-Forwarded-* from this many proxies (Express "trust proxy"). */
+  trustProxy: int("TRUST_PROXY", 1),
+} as const;
+
+export function publicUrl(): string {
+  return env.publicUrl || `http://localhost:${env.port}${env.basePath}`;
+}

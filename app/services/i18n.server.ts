@@ -1,0 +1,38 @@
+import path from "node:path";
+import { createCookie } from "@remix-run/node";
+import Backend from "i18next-fs-backend";
+import { RemixI18Next } from "remix-i18next/server";
+import i18n from "~/i18n";
+import { env } from "./env.server";
+
+/** The stored language choice (spec: stored choice first, then ?l=, then the browser). */
+export const languageCookie = createCookie("oj_lng", {
+  path: env.basePath,
+  sameSite: "lax",
+  httpOnly: false,
+  secure: env.cookieSecure,
+  maxAge: 365 * 24 * 3600,
+});
+
+/** Translations are read from locales/ under the working directory (the project root). */
+export const LOCALES_DIR = path.resolve(process.env.LOCALES_DIR ?? "locales");
+
+export const i18nServer = new RemixI18Next({
+  detection: {
+    supportedLanguages: i18n.supportedLngs,
+    fallbackLanguage: i18n.fallbackLng,
+    cookie: languageCookie,
+    searchParamKey: "l",
+    order: ["cookie", "searchParams", "header"],
+  },
+  i18next: {
+    ...i18n,
+    backend: { loadPath: path.join(LOCALES_DIR, "{{lng}}/{{ns}}.json") },
+  },
+  plugins: [Backend],
+});
+
+/** A translation function for server-side messages (validation errors, e-mails, API msg). */
+export async function getT(request: Request, ns: string | readonly [string, ...string[]] = "common") {
+  return i18nServer.getFixedT(request, ns);
+}

@@ -1,0 +1,145 @@
+import { randomBytes } from "node:crypto";
+import { createCookie, createSessionStorage, type Session as RemixSession } from "@remix-run/node";
+import { Session } from "~/models/session.server";
+import { User, type UserDoc } from "~/models/user.server";
+import { env } from "./env.server";
+import { siteRedirect } from "./paths.server";
+
+/** Sessions live 30 days from the last use. */
+export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+
+export const sessionCookie = createCookie("oj_sid", {
+  httpOnly: true,
+  sameSite: "lax",
+  secure: env.cookieSecure,
+  path: env.basePath,
+  secrets: [env.sessionSecret],
+  maxAge: SESSION_TTL_MS / 1000,
+});
+
+export function newSessionId(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+/**
+ * Remix session storage backed by the sessions collection. The cookie carries only the signed id;
+ * `uid` is copied out of the data so every session of a user can be found and revoked.
+ */
+export const sessionStorage = createSessionStorage({
+  cookie: sessionCookie,
+  async createData(data, expires) {
+    const id = newSessionId();
+    await Session.create({
+      _id: id,
+      uid: typeof data.uid === "string" ? data.uid : "",
+      data,
+      expiresAt: expires ?? new Date(Date.now() + SESSION_TTL_MS),
+    });
+    return id;
+  },
+  async readData(id) {
+    const doc = await Session.findById(id).lean();
+    if (!doc) return null;
+    if (doc.expiresAt.getTime() < Date.now()) {
+      await Session.deleteOne({ _id: id });
+      return null;
+    }
+    return doc.data;
+  },
+  async updateData(id, data, expires) {
+    await Session.updateOne(
+      { _id: id },
+      {
+        $set: {
+          uid: typeof data.uid === "string" ? data.uid : "",
+          data,
+          lastSeenAt: new Date(),
+          expiresAt: expires ?? new Date(Date.now() + SESSION_TTL_MS),
+        },
+      },
+      { upsert: true },
+    );
+  },
+  async deleteData(id) {
+    await Session.deleteOne({ _id: id });
+  },
+});
+
+export function getSession(request: Request): Promise<RemixSession> {
+  return sessionStorage.getSession(request.headers.get("Cookie"));
+}
+
+export function commitSession(session: RemixSession): Promise<string> {
+  return sessionStorage.commitSession(session);
+}
+
+export function destroySession(session: RemixSession): Promise<string> {
+  return sessionStorage.destroySession(session);
+}
+
+/** Ends every session of a user (password change, account disabled). */
+export async function revokeUserSessions(uid: string, exceptSessionId?: string): Promise<number> {
+  const filter = exceptSessionId ? { uid, _id: { $ne: exceptSessionId } } : { uid };
+  const res = await Session.deleteMany(filter);
+  return res.deletedCount ?? 0;
+}
+
+export type CurrentUser = Pick<
+  UserDoc,
+  "_id" | "username" | "email" | "role" | "status" | "nickname" | "realname" | "avatar" | "school" | "gender" | "titleName" | "titleColor"
+>;
+
+const USER_FIELDS = "_id username email role status nickname realname avatar school gender titleName titleColor";
+
+// One look-up per request, however many loaders ask.
+const userCache = new WeakMap<Request, Promise<CurrentUser | null>>();
+
+async function loadUserFromSessionCookie(request: Request): Promise<CurrentUser | null> {
+  const session = await getSession(request);
+  const uid = session.get("uid");
+  if (typeof uid !== "string" || !uid) return null;
+  const user = await User.findById(uid).select(USER_FIELDS).lean<CurrentUser>();
+  if (!user || user.status !== 0) return null;
+  return user;
+}
+
+/**
+ * The signed-in user of a request, from the session cookie or (for /ojapi) from a bearer token
+ * resolved by `setTokenUserResolver`; null for a visitor.
+ */
+export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  let pending = userCache.get(request);
+  if (!pending) {
+    pending = (async () => {
+      const fromToken = tokenUserResolver ? await tokenUserResolver(request) : null;
+      if (fromToken) return fromToken;
+      return loadUserFromSessionCookie(request);
+    })();
+    userCache.set(request, pending);
+  }
+  return pending;
+}
+
+type TokenUserResolver = (request: Request) => Promise<CurrentUser | null>;
+let tokenUserResolver: TokenUserResolver | null = null;
+
+/** The API token module registers how a bearer token maps to a user (keeps this module free of JWT). */
+export function setTokenUserResolver(fn: TokenUserResolver): void {
+  tokenUserResolver = fn;
+}
+
+export { USER_FIELDS as CURRENT_USER_FIELDS };
+
+/** Sends a visitor home with the login opened and "Please login first" (spec section 2). */
+export function loginRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  const params = new URLSearchParams({ login: "1", notice: "pleaseLoginFirst", redirectTo: back });
+  return siteRedirect(`/home?${params.toString()}`);
+}
+
+export async function requireUser(request: Request): Promise<CurrentUser> {
+  const user = await getCurrentUser(request);
+  if (!user) throw loginRedirect(request);
+  return user;
+}

@@ -1,0 +1,324 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { cpSync, chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { forgetPid, recordPid, stopLeftovers } from "./pids";
+import { pipeWithPrefix, type LineSink } from "./prefix";
+
+// Finds or starts the services the site needs: a MongoDB-compatible store, Redis and the go-judge
+// sandbox. Used by `npm start` (scripts/launch.ts) and by the test set-up, each with its own DATA_DIR.
+
+export const FERRETDB_MODULE = "github.com/FerretDB/FerretDB";
+export const FERRETDB_VERSION = "v1.24.2";
+export const GO_JUDGE_MODULE = "github.com/criyle/go-judge";
+export const GO_JUDGE_VERSION = "v1.12.2";
+
+export interface ServiceOptions {
+  dataDir: string;
+  toolsDir: string;
+  sink: LineSink;
+  /** Environment to read overrides from (MONGODB_URI, REDIS_URL, GO_JUDGE_URL). */
+  env?: NodeJS.ProcessEnv;
+  /** Extra go-judge flags (tests lower parallelism, for instance). */
+  goJudgeArgs?: string[];
+}
+
+export interface RunningServices {
+  mongodbUri: string;
+  redisUrl: string;
+  goJudgeUrl: string;
+  /** Which store is in use: "external", "mongod", "ferretdb" or "memory-server". */
+  store: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function canConnect(port: number, host = "127.0.0.1"): Promise<boolean> {
+  return new Promise((resolve) => {
+    const sock = net.connect({ port, host });
+    sock.once("connect", () => {
+      sock.destroy();
+      resolve(true);
+    });
+    sock.once("error", () => resolve(false));
+  });
+}
+
+export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 60_000, child?: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} while starting`);
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${what} did not become ready within ${timeoutMs / 1000}s`);
+}
+
+export function which(cmd: string): string | null {
+  const res = spawnSync("sh", ["-c", `command -v ${cmd}`], { encoding: "utf8" });
+  const out = res.stdout.trim();
+  return res.status === 0 && out ? out : null;
+}
+
+/**
+ * Builds a Go command of a module at an exact version into toolsDir/bin, once. The module source
+ * comes from the Go module proxy (`go mod download`), which works even where the proxy refuses
+ * version listings that `go install pkg@version` needs. FerretDB reads its version from a file its
+ * release process generates, so that file is written before building.
+ */
+export function ensureGoTool(opts: {
+  toolsDir: string;
+  binary: string;
+  module: string;
+  version: string;
+  pkg: string;
+  sink: LineSink;
+  versionFile?: string;
+}): string {
+  const bin = path.join(opts.toolsDir, "bin", opts.binary);
+  const stamp = `${bin}.version`;
+  if (existsSync(bin) && existsSync(stamp) && spawnSync("cat", [stamp], { encoding: "utf8" }).stdout.trim() === opts.version) {
+    return bin;
+  }
+  if (!which("go")) {
+    throw new Error(`Go is needed to build ${opts.binary} ${opts.version} (or set the matching URL variable)`);
+  }
+  opts.sink(`building ${opts.binary} ${opts.version} (once; kept in ${path.dirname(bin)})`);
+  mkdirSync(path.dirname(bin), { recursive: true });
+  const dl = spawnSync("go", ["mod", "download", "-json", `${opts.module}@${opts.version}`], {
+    encoding: "utf8",
+    env: { ...process.env, GOFLAGS: "-mod=mod" },
+    cwd: os.tmpdir(),
+  });
+  if (dl.status !== 0) throw new Error(`go mod download ${opts.module}@${opts.version} failed: ${dl.stderr || dl.stdout}`);
+  const dir = (JSON.parse(dl.stdout) as { Dir?: string }).Dir;
+  if (!dir) throw new Error(`go mod download gave no source folder for ${opts.module}`);
+  const work = mkdtempSync(path.join(os.tmpdir(), `${opts.binary}-src-`));
+  try {
+    cpSync(dir, work, { recursive: true });
+    spawnSync("chmod", ["-R", "u+w", work]);
+    if (opts.versionFile) writeFileSync(path.join(work, opts.versionFile), `${opts.version}\n`);
+    const res = spawnSync("go", ["build", "-trimpath", "-o", bin, opts.pkg], {
+      cwd: work,
+      encoding: "utf8",
+      env: { ...process.env, CGO_ENABLED: "0", GOFLAGS: "-mod=mod" },
+    });
+    if (res.status !== 0) throw new Error(`building ${opts.binary} failed:\n${res.stderr}`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  chmodSync(bin, 0o755);
+  writeFileSync(stamp, opts.version);
+  opts.sink(`built ${bin}`);
+  return bin;
+}
+
+type Stopper = () => Promise<void>;
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (!child.pid) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    try {
+      child.kill(signal);
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+/** SIGTERM to the child's process group, SIGKILL after `timeoutMs`. */
+export function stopChild(child: ChildProcess, timeoutMs = 8000): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => signalGroup(child, "SIGKILL"), timeoutMs);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    signalGroup(child, "SIGTERM");
+  });
+}
+
+/**
+ * Starts a child in its own process group with prefixed output, and records its pid under DATA_DIR
+ * so a later start can clean up after a launcher that was killed hard.
+ */
+export function launchChild(
+  o: { dataDir: string; sink: LineSink },
+  name: string,
+  command: string,
+  args: string[],
+  env?: NodeJS.ProcessEnv,
+): { child: ChildProcess; stop: () => Promise<void> } {
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], detached: true, env: env ?? process.env });
+  pipeWithPrefix(child, name, o.sink);
+  recordPid(o.dataDir, child.pid, name, command === process.execPath ? args.join(" ") : command);
+  child.once("exit", () => forgetPid(o.dataDir, child.pid));
+  return { child, stop: () => stopChild(child) };
+}
+
+async function startStore(o: ServiceOptions, stoppers: Stopper[]): Promise<{ uri: string; store: string }> {
+  const env = o.env ?? process.env;
+  if (env.MONGODB_URI) return { uri: env.MONGODB_URI, store: "external" };
+
+  const mongod = which("mongod");
+  if (mongod) {
+    const port = await freePort();
+    const dbPath = path.join(o.dataDir, "mongod");
+    mkdirSync(dbPath, { recursive: true });
+    const { child, stop } = launchChild(o, "mongo", mongod, ["--dbpath", dbPath, "--port", String(port), "--bind_ip", "127.0.0.1", "--quiet"]);
+    stoppers.push(stop);
+    await waitFor("mongod", () => canConnect(port), 60_000, child);
+    return { uri: `mongodb://127.0.0.1:${port}/oj`, store: "mongod" };
+  }
+
+  if (which("go")) {
+    const bin = ensureGoTool({
+      toolsDir: o.toolsDir,
+      binary: "ferretdb",
+      module: FERRETDB_MODULE,
+      version: FERRETDB_VERSION,
+      pkg: "./cmd/ferretdb",
+      versionFile: "build/version/version.txt",
+      sink: o.sink,
+    });
+    const port = await freePort();
+    const debugPort = await freePort();
+    const sqliteDir = path.join(o.dataDir, "ferretdb");
+    const stateDir = path.join(o.dataDir, "ferretdb-state");
+    mkdirSync(sqliteDir, { recursive: true });
+    mkdirSync(stateDir, { recursive: true });
+    const { child, stop } = launchChild(o, "store", bin, [
+        "--handler=sqlite",
+        `--sqlite-url=file:${sqliteDir}/`,
+        `--state-dir=${stateDir}`,
+        `--listen-addr=127.0.0.1:${port}`,
+        `--debug-addr=127.0.0.1:${debugPort}`,
+        "--telemetry=disable",
+        "--log-level=error",
+        "--log-format=text",
+    ]);
+    stoppers.push(stop);
+    await waitFor("FerretDB", () => canConnect(port), 60_000, child);
+    return { uri: `mongodb://127.0.0.1:${port}/oj`, store: "ferretdb" };
+  }
+
+  // Last resort: a MongoDB binary fetched by mongodb-memory-server (needs internet on first use).
+  const { MongoMemoryServer } = await import("mongodb-memory-server-core");
+  const dbPath = path.join(o.dataDir, "mongo-memory");
+  mkdirSync(dbPath, { recursive: true });
+  const server = await MongoMemoryServer.create({ instance: { dbPath, storageEngine: "wiredTiger" } });
+  stoppers.push(async () => {
+    await server.stop({ doCleanup: false });
+  });
+  return { uri: server.getUri("oj"), store: "memory-server" };
+}
+
+async function pingRedis(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const sock = net.connect({ port, host: "127.0.0.1" });
+    sock.once("connect", () => sock.write("PING\r\n"));
+    sock.once("data", (d) => {
+      sock.destroy();
+      resolve(d.toString().startsWith("+PONG"));
+    });
+    sock.once("error", () => resolve(false));
+  });
+}
+
+async function startRedis(o: ServiceOptions, stoppers: Stopper[]): Promise<string> {
+  const env = o.env ?? process.env;
+  if (env.REDIS_URL) return env.REDIS_URL;
+  const bin = which("redis-server");
+  if (!bin) throw new Error("redis-server is not installed: install Redis or set REDIS_URL");
+  const port = await freePort();
+  const dir = path.join(o.dataDir, "redis");
+  mkdirSync(dir, { recursive: true });
+  const { child, stop } = launchChild(o, "redis", bin, [
+      "--port", String(port),
+      "--bind", "127.0.0.1",
+      "--dir", dir,
+      // Judge tasks and results must survive a restart: append-only file, synced every second.
+      "--appendonly", "yes",
+      "--appendfsync", "everysec",
+      "--save", "",
+      "--daemonize", "no",
+      "--loglevel", "warning",
+  ]);
+  stoppers.push(stop);
+  await waitFor("redis-server", () => pingRedis(port), 30_000, child);
+  return `redis://127.0.0.1:${port}`;
+}
+
+async function startGoJudge(o: ServiceOptions, stoppers: Stopper[]): Promise<string> {
+  const env = o.env ?? process.env;
+  if (env.GO_JUDGE_URL) return env.GO_JUDGE_URL;
+  const bin = ensureGoTool({
+    toolsDir: o.toolsDir,
+    binary: "go-judge",
+    module: GO_JUDGE_MODULE,
+    version: GO_JUDGE_VERSION,
+    pkg: "./cmd/go-judge",
+    sink: o.sink,
+  });
+  const port = await freePort();
+  const fileDir = path.join(o.dataDir, "go-judge");
+  mkdirSync(fileDir, { recursive: true });
+  const args = [
+    `-http-addr=127.0.0.1:${port}`,
+    `-dir=${fileDir}`,
+    // A distinct cgroup name per instance, so tests and a running site never share one.
+    `-cgroup-prefix=oj${port}`,
+    "-release",
+    "-silent",
+    ...(o.goJudgeArgs ?? []),
+  ];
+  const mountConf = path.resolve("judge-service/sandbox/mount.yaml");
+  if (existsSync(mountConf)) args.push(`-mount-conf=${mountConf}`);
+  const { child, stop } = launchChild(o, "sandbox", bin, args);
+  stoppers.push(stop);
+  await waitFor(
+    "go-judge",
+    async () => {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/version`);
+        return res.ok;
+      } catch {
+        return false;
+      }
+    },
+    30_000,
+    child,
+  );
+  return `http://127.0.0.1:${port}`;
+}
+
+export async function startServices(o: ServiceOptions): Promise<RunningServices> {
+  mkdirSync(o.dataDir, { recursive: true });
+  await stopLeftovers(o.dataDir, (line) => o.sink(line, "start"));
+  const stoppers: Stopper[] = [];
+  const stop = async () => {
+    for (const s of stoppers.reverse()) await s().catch(() => undefined);
+  };
+  try {
+    const [store, redisUrl, goJudgeUrl] = await Promise.all([startStore(o, stoppers), startRedis(o, stoppers), startGoJudge(o, stoppers)]);
+    return { mongodbUri: store.uri, store: store.store, redisUrl, goJudgeUrl, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,189 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type Request, type Response } from "express";
+import helmet from "helmet";
+import pino from "pino";
+import { pinoHttp } from "pino-http";
+import { normaliseBasePath } from "./app/lib/base-path";
+
+// The web process: Express in front of the Remix request handler. Business rules live in app/;
+// this file only wires HTTP concerns (security headers, compression, logging, static files).
+
+const isProduction = process.env.NODE_ENV === "production";
+const isDev = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0";
+const basePath = normaliseBasePath(process.env.BASE_PATH);
+process.env.BASE_PATH = basePath;
+
+const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { svc: "web" } });
+const BUILD_PATH = path.resolve("build/index.js");
+
+type HookedBuild = ServerBuild & {
+  entry: ServerBuild["entry"] & {
+    module: ServerBuild["entry"]["module"] & {
+      serverHooks?: { start(): Promise<void>; stop(): Promise<void> };
+    };
+  };
+};
+
+/** Rewrites "/build/..." asset URLs in the manifest when the site lives under a base path. */
+function withBasePath(build: HookedBuild): HookedBuild {
+  if (basePath === "/") return build;
+  const prefix = (u: string) => (u.startsWith("/build/") ? basePath + u.slice(1) : u);
+  const fix = (v: unknown): unknown => {
+    if (typeof v === "string") return prefix(v);
+    if (Array.isArray(v)) return v.map(fix);
+    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fix(x)]));
+    return v;
+  };
+  return { ...build, basename: basePath, publicPath: prefix(build.publicPath), assets: fix(build.assets) as HookedBuild["assets"] };
+}
+
+let buildMtime = 0;
+let currentBuild: HookedBuild | null = null;
+
+async function loadBuild(): Promise<HookedBuild> {
+  const mtime = statSync(BUILD_PATH).mtimeMs;
+  if (!currentBuild || (isDev && mtime !== buildMtime)) {
+    buildMtime = mtime;
+    const mod = (await import(`${pathToFileURL(BUILD_PATH).href}?t=${mtime}`)) as HookedBuild;
+    currentBuild = withBasePath(mod);
+  }
+  return currentBuild;
+}
+
+if (!existsSync(BUILD_PATH)) {
+  log.fatal("build/index.js is missing: run `npm run build` (npm start does it for you)");
+  process.exit(1);
+}
+
+const build = await loadBuild();
+const hooks = build.entry.module.serverHooks;
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", Number(process.env.TRUST_PROXY ?? 1));
+
+// Request id: taken from a trusted proxy's X-Request-Id or made here; echoed back and logged.
+app.use(
+  pinoHttp({
+    logger: log,
+    genReqId(req, res) {
+      const incoming = req.headers["x-request-id"];
+      const id = typeof incoming === "string" && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    autoLogging: { ignore: (req) => /\/(build|locales)\/|\/healthz$/.test(req.url ?? "") },
+    customLogLevel(_req, res, err) {
+      if (err || res.statusCode >= 500) return "error";
+      if (res.statusCode >= 400) return "warn";
+      return "info";
+    },
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  }),
+);
+
+app.use((_req, res, next) => {
+  res.locals.nonce = randomBytes(16).toString("base64");
+  next();
+});
+
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce as string}'`],
+        // The code editor and KaTeX set inline styles.
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:", "https:"],
+        "connect-src": ["'self'", ...(isDev ? ["ws:"] : [])],
+        "font-src": ["'self'", "data:"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'self'"],
+        "upgrade-insecure-requests": isProduction && process.env.COOKIE_SECURE !== "false" ? [] : null,
+      },
+    },
+    // Cross-origin isolation headers would break images from other sites in statements.
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: isProduction && process.env.COOKIE_SECURE !== "false",
+  }),
+);
+
+// Compression that never buffers server-sent events (the live submission status).
+app.use(
+  compression({
+    filter(req, res) {
+      const type = String(res.getHeader("Content-Type") ?? "");
+      if (type.includes("text/event-stream")) return false;
+      return compression.filter(req, res);
+    },
+  }),
+);
+
+const router = express.Router();
+// Liveness for the launcher, the tests and container health checks.
+router.get("/healthz", (_req, res) => {
+  res.type("text/plain").send("ok");
+});
+router.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
+router.use("/locales", express.static("locales", { maxAge: isProduction ? "1h" : 0, index: false }));
+router.use(express.static("public", { maxAge: "1h", index: false }));
+
+router.all(
+  "*",
+  createRequestHandler({
+    build: isDev ? () => loadBuild() : build,
+    mode: isProduction ? "production" : "development",
+    getLoadContext(req: Request, res: Response) {
+      return {
+        nonce: res.locals.nonce as string,
+        requestId: String(req.id),
+        log: req.log,
+        ip: req.ip ?? "",
+      };
+    },
+  }),
+);
+
+if (basePath !== "/") app.get("/", (_req, res) => res.redirect(basePath));
+app.use(basePath, router);
+
+await hooks?.start();
+
+const server = app.listen(port, host, () => {
+  log.info({ url: `http://localhost:${port}${basePath}` }, "web server listening");
+  if (isDev) void broadcastDevReady(build);
+});
+// Long-lived event streams must not be cut by the default socket timeouts.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, "web server stopping");
+  const forced = setTimeout(() => process.exit(1), 10_000);
+  forced.unref();
+  server.close();
+  server.closeAllConnections?.();
+  try {
+    await hooks?.stop();
+  } catch (err) {
+    log.error({ err }, "error while stopping");
+  }
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,60 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { consoleSink } from "../../../scripts/lib/prefix";
+import { startStack } from "../../../scripts/lib/stack";
+import { startMailbox } from "./mailbox";
+
+// Started by Playwright's webServer: a local SMTP server, then the whole site configured to send
+// its e-mail there. What the fixtures need to reach the same store is written to stack.json.
+
+const dataDir = process.env.E2E_DATA_DIR!;
+const port = Number(process.env.E2E_PORT);
+mkdirSync(dataDir, { recursive: true });
+const mailbox = await startMailbox(path.join(dataDir, "mailbox"));
+
+const stack = await startStack({
+  dataDir,
+  toolsDir: path.resolve(process.env.TOOLS_DIR ?? ".tools"),
+  port,
+  sink: (line, source) => {
+    if (process.env.E2E_VERBOSE || /error|fatal|panic/i.test(line)) consoleSink(line, source);
+  },
+  env: {
+    BASE_PATH: process.env.E2E_BASE_PATH ?? "/",
+    OJ_ROOT_PASSWORD: process.env.E2E_ROOT_PASSWORD ?? "root-e2e-pass",
+    SMTP_HOST: "127.0.0.1",
+    SMTP_PORT: String(mailbox.port),
+    SMTP_SECURE: "false",
+    SMTP_FROM: "Online Judge <noreply@oj.test>",
+    LOG_LEVEL: "warn",
+    // Browser tests sign in many times from one address.
+    RATE_LIMIT_SCALE: "20",
+  },
+});
+
+writeFileSync(
+  path.join(dataDir, "stack.json"),
+  JSON.stringify({
+    mongodbUri: stack.services.mongodbUri,
+    redisUrl: stack.services.redisUrl,
+    goJudgeUrl: stack.services.goJudgeUrl,
+    dataDir,
+    url: stack.url,
+    mailboxDir: mailbox.dir,
+  }),
+);
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await stack.stop();
+  await mailbox.close();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop());
+process.on("SIGINT", () => void stop());
+void stack.exited.then(({ name, code }) => {
+  consoleSink(`${name} exited with code ${code} during the browser tests`, "start");
+  void stop();
+});
