@@ -1,4 +1,5 @@
 import { ROLE_NAMES, Role, type RoleCode } from "~/lib/constants";
+import "~/models/index.server";
 import { RoleModel } from "~/models/role.server";
 import { User } from "~/models/user.server";
 import { connectDb, ensureIndexes } from "./db.server";

@@ -13,7 +13,7 @@ export interface StackOptions {
   port: number;
   sink: LineSink;
   /** Extra environment for the web and judge processes (SMTP settings in tests, for instance). */
-  env?: NodeJS.ProcessEnv;
+  env?: Record<string, string | undefined>;
   dev?: boolean;
 }
 

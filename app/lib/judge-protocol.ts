@@ -1,0 +1,212 @@
+// The contract between the web side and judge-service processes. Both import this file; neither
+// touches the other's storage. Everything travels on Redis streams (see ARCHITECTURE.md):
+//
+//   web ── XADD <prefix>judge:tasks:{contest|normal|test} ──▶ judge-service (consumer group "judges")
+//   judge-service ── XADD <prefix>judge:results ──▶ web result applier (consumer group "web")
+//
+// A judge reads the contest lane before the normal lane, and the self-test lane on its own slots.
+// A task is acknowledged (XACK) in the same MULTI as the XADD of its final result, so a task is
+// never acknowledged before its result is stored. The web acknowledges a result message only
+// after applying it to the database. Applying the same message twice changes nothing.
+//
+// Test data is fetched by content hash from the web server's internal endpoints:
+//   GET {WEB_INTERNAL_URL}internal/judge/testdata/{hash}/manifest  -> TestDataManifest (JSON)
+//   GET {WEB_INTERNAL_URL}internal/judge/testdata/{hash}/file/{name} -> the file's bytes
+// both with the header `Authorization: Bearer {JUDGE_TOKEN}`. Data under a hash never changes.
+
+export const STREAM_FIELD = "msg";
+
+export const JudgeStreams = {
+  contestTasks: "judge:tasks:contest",
+  normalTasks: "judge:tasks:normal",
+  testTasks: "judge:tasks:test",
+  results: "judge:results",
+} as const;
+
+export const JUDGE_GROUP = "judges";
+export const RESULT_GROUP = "web";
+
+/** Hash of live judges: field = judge name, value = JSON JudgeInfo. */
+export const JUDGES_KEY = "judge:judges";
+/** A judge whose heartbeat is older than this is considered gone. */
+export const JUDGE_HEARTBEAT_MS = 10_000;
+export const JUDGE_STALE_MS = 35_000;
+/** A pending task idle for longer than this is claimed by another judge (XAUTOCLAIM). */
+export const TASK_CLAIM_IDLE_MS = 60_000;
+/** After this many deliveries a task ends as System Error with a reason. */
+export const TASK_MAX_DELIVERIES = 3;
+
+/** Self-test results are kept under <prefix>judge:test:<key> for this long. */
+export const TEST_RESULT_KEY = "judge:test";
+export const TEST_RESULT_TTL_S = 600;
+
+export interface JudgeInfo {
+  name: string;
+  /** Language names it can run (HOJ names, e.g. "C++ 17 With O2"). */
+  languages: string[];
+  concurrency: number;
+  /** Tasks it is running now. */
+  running: number;
+  cpus: number;
+  version: string;
+  startedAt: number;
+  heartbeatAt: number;
+}
+
+export interface ExtraFile {
+  name: string;
+  content: string;
+}
+
+export interface TaskCase {
+  /** 1-based position in the problem's case list. */
+  index: number;
+  /** File names inside the test data (by hash). */
+  input: string;
+  output: string;
+  /** OI score of the case (0 for ACM). */
+  score: number;
+  /** Subtask group number (subtask modes only). */
+  groupNum: number;
+}
+
+export interface TaskProblem {
+  pid: number;
+  problemId: string;
+  /** 0 ACM, 1 OI. */
+  type: number;
+  judgeMode: "default" | "spj" | "interactive";
+  judgeCaseMode: "default" | "subtask_lowest" | "subtask_average" | "ergodic_without_error";
+  /** Limits as stated on the problem (ms, MB, MB); the judge applies the per-language rules. */
+  timeLimit: number;
+  memoryLimit: number;
+  stackLimit: number;
+  isRemoveEndBlank: boolean;
+  isFileIO: boolean;
+  ioReadFileName: string;
+  ioWriteFileName: string;
+  /** Checker or interactor source and its language ("C" or "C++"), for spj and interactive. */
+  spjLanguage: string | null;
+  spjCode: string | null;
+  userExtraFiles: ExtraFile[];
+  judgeExtraFiles: ExtraFile[];
+  testDataHash: string;
+  cases: TaskCase[];
+}
+
+export interface SubmissionTask {
+  kind: "submission";
+  submissionId: number;
+  /** Increases with every rejudge; results of an older attempt are ignored. */
+  attempt: number;
+  /** True for contest submissions (they were put on the contest lane). */
+  contest: boolean;
+  language: string;
+  code: string;
+  problem: TaskProblem;
+  enqueuedAt: number;
+}
+
+export interface TestTask {
+  kind: "test";
+  /** Key under TEST_RESULT_KEY where the judge stores the TestJudgeResult. */
+  testKey: string;
+  language: string;
+  code: string;
+  /** At most 1000 characters (spec section 9). */
+  userInput: string;
+  /** When given, the output is compared with it (status AC/WA/PE); otherwise status is AC on a clean run. */
+  expectedOutput: string | null;
+  problem: Pick<
+    TaskProblem,
+    "pid" | "problemId" | "judgeMode" | "timeLimit" | "memoryLimit" | "stackLimit" | "isRemoveEndBlank" | "isFileIO" | "ioReadFileName" | "ioWriteFileName" | "userExtraFiles"
+  >;
+  enqueuedAt: number;
+}
+
+export type JudgeTask = SubmissionTask | TestTask;
+
+export interface CaseResult {
+  index: number;
+  status: number;
+  /** CPU time in ms and peak memory in KB. */
+  time: number;
+  memory: number;
+  score: number;
+  groupNum: number;
+  inputData: string;
+  outputData: string;
+  /** The start of the program's output (at most a few KB), for the case panel. */
+  userOutput: string;
+  /** Checker or runtime message (testlib message, signal...). */
+  message: string;
+}
+
+export interface ProgressMessage {
+  type: "progress";
+  submissionId: number;
+  attempt: number;
+  /** 6 Compiling or 7 Judging. */
+  status: number;
+  judger: string;
+}
+
+export interface CaseMessage {
+  type: "case";
+  submissionId: number;
+  attempt: number;
+  judger: string;
+  result: CaseResult;
+}
+
+export interface FinalMessage {
+  type: "final";
+  submissionId: number;
+  attempt: number;
+  judger: string;
+  status: number;
+  /** OI score (sum, capped at the problem's total); 0 for ACM. */
+  score: number;
+  time: number;
+  memory: number;
+  /** Compile error text, System Error reason, or the first failing case's message. */
+  errorMessage: string;
+  cases: CaseResult[];
+}
+
+export type ResultMessage = ProgressMessage | CaseMessage | FinalMessage;
+
+export interface TestJudgeResult {
+  status: number;
+  time: number;
+  memory: number;
+  stderr: string;
+  userInput: string;
+  expectedOutput: string | null;
+  userOutput: string;
+  problemJudgeMode: string;
+  /** Compile error text when status is Compile Error. */
+  errorMessage: string;
+}
+
+export interface TestDataManifest {
+  hash: string;
+  files: Array<{ name: string; size: number; sha256: string }>;
+}
+
+export function encodeMessage(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+export function decodeMessage<T>(fields: string[]): T | null {
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    if (fields[i] === STREAM_FIELD) {
+      try {
+        return JSON.parse(fields[i + 1]) as T;
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}

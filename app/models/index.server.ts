@@ -1,0 +1,9 @@
+// Imports every model so start-up can create all indexes (ensureIndexes). Add new models here.
+import "./counter.server";
+import "./problem.server";
+import "./role.server";
+import "./session.server";
+import "./site-config.server";
+import "./submission.server";
+import "./tag.server";
+import "./user.server";

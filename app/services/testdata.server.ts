@@ -1,0 +1,104 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { createReadStream, existsSync } from "node:fs";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { TestDataManifest } from "~/lib/judge-protocol";
+import { env } from "./env.server";
+
+// Test data lives on disk, content-addressed: DATA_DIR/testdata/<hash>/<file>. A folder never
+// changes once written, so judges cache by hash and an admin replacing the data never races a
+// judge that is downloading the old set.
+
+const MANIFEST = ".manifest.json";
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+export function testDataRoot(): string {
+  return path.join(env.dataDir, "testdata");
+}
+
+export function isSafeFileName(name: string): boolean {
+  return SAFE_NAME.test(name) && !name.includes("..");
+}
+
+export interface TestDataFile {
+  name: string;
+  data: Buffer;
+}
+
+function sha256(data: Buffer | string): string {
+  return createHash("sha256").update(data).digest("hex");
+}
+
+/** The hash of a set of files: over their sorted names and content hashes. */
+export function hashOfFiles(files: Array<{ name: string; sha256: string }>): string {
+  const lines = [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((f) => `${f.name}:${f.sha256}\n`);
+  return sha256(lines.join("")).slice(0, 32);
+}
+
+/** Stores a set of test files and returns its hash (an existing identical set is reused). */
+export async function storeTestData(files: TestDataFile[]): Promise<string> {
+  const seen = new Set<string>();
+  for (const f of files) {
+    if (!isSafeFileName(f.name)) throw new Error(`unsafe test file name: ${f.name}`);
+    if (seen.has(f.name)) throw new Error(`duplicate test file name: ${f.name}`);
+    seen.add(f.name);
+  }
+  const entries = files.map((f) => ({ name: f.name, size: f.data.length, sha256: sha256(f.data) }));
+  const hash = hashOfFiles(entries);
+  const dir = path.join(testDataRoot(), hash);
+  if (existsSync(path.join(dir, MANIFEST))) return hash;
+  const tmp = `${dir}.tmp-${process.pid}-${Date.now()}`;
+  await mkdir(tmp, { recursive: true });
+  try {
+    for (const f of files) await writeFile(path.join(tmp, f.name), f.data);
+    const manifest: TestDataManifest = { hash, files: entries };
+    await writeFile(path.join(tmp, MANIFEST), JSON.stringify(manifest));
+    try {
+      await rename(tmp, dir);
+    } catch (err) {
+      // Another process stored the same set first: theirs is identical.
+      if (!existsSync(path.join(dir, MANIFEST))) throw err;
+    }
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+  return hash;
+}
+
+export async function readManifest(hash: string): Promise<TestDataManifest | null> {
+  if (!/^[a-f0-9]{32}$/.test(hash)) return null;
+  try {
+    return JSON.parse(await readFile(path.join(testDataRoot(), hash, MANIFEST), "utf8")) as TestDataManifest;
+  } catch {
+    return null;
+  }
+}
+
+/** Absolute path of one file of a stored set, or null if it is not part of it. */
+export async function testDataFilePath(hash: string, name: string): Promise<string | null> {
+  if (!/^[a-f0-9]{32}$/.test(hash) || !isSafeFileName(name)) return null;
+  const p = path.join(testDataRoot(), hash, name);
+  try {
+    const st = await stat(p);
+    return st.isFile() ? p : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function readTestDataFile(hash: string, name: string): Promise<Buffer | null> {
+  const p = await testDataFilePath(hash, name);
+  return p ? readFile(p) : null;
+}
+
+export function openTestDataFile(p: string) {
+  return createReadStream(p);
+}
+
+/** Whether a request carries the judge token (constant-time comparison). */
+export function hasJudgeToken(request: Request): boolean {
+  const h = request.headers.get("Authorization") ?? "";
+  const given = Buffer.from(h.startsWith("Bearer ") ? h.slice(7) : "");
+  const expected = Buffer.from(env.judgeToken);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
