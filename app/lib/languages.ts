@@ -1,0 +1,230 @@
+// The language catalogue under HOJ's names (shared by the site and the judge). What a judge can
+// actually run is what it advertises (JudgeInfo.languages); the site offers only those. The judge's
+// own run configuration for each name lives in judge-service/src/languages.ts.
+
+export interface LanguageInfo {
+  /** HOJ's name, used in submissions, problems and the API. */
+  name: string;
+  /** Shown in the help page and the language picker. */
+  description: string;
+  /** The compile (or run) command as shown to users; the judge's real command lives in judge-service. */
+  compileCommand: string;
+  /** Editor mode of CodeMirror. */
+  mode: "c" | "cpp" | "java" | "python" | "go" | "javascript" | "rust" | "php" | "ruby" | "csharp";
+  /** C and C++ get the stated limits; every other language gets them doubled (spec section 9). */
+  cFamily: boolean;
+  /** Source file extension. */
+  extension: string;
+  /** Default code template: A+B. */
+  template: string;
+}
+
+const C_TEMPLATE = `#include <stdio.h>
+int main() {
+    int a, b;
+    scanf("%d %d", &a, &b);
+    printf("%d\\n", a + b);
+    return 0;
+}
+`;
+
+const CPP_TEMPLATE = `#include <iostream>
+using namespace std;
+int main() {
+    int a, b;
+    cin >> a >> b;
+    cout << a + b << endl;
+    return 0;
+}
+`;
+
+const PY3_TEMPLATE = `a, b = map(int, input().split())
+print(a + b)
+`;
+
+const PY2_TEMPLATE = `a, b = map(int, raw_input().split())
+print a + b
+`;
+
+function c(name: string, std: string, o2: boolean): LanguageInfo {
+  return {
+    name,
+    description: `GCC (${std}${o2 ? ", -O2" : ""})`,
+    compileCommand: `/usr/bin/gcc -DONLINE_JUDGE -w -fmax-errors=3 -std=${std}${o2 ? " -O2" : ""} {src_path} -lm -o {exe_path}`,
+    mode: "c",
+    cFamily: true,
+    extension: "c",
+    template: C_TEMPLATE,
+  };
+}
+
+function cpp(name: string, std: string, o2: boolean): LanguageInfo {
+  return {
+    name,
+    description: `G++ (${std}${o2 ? ", -O2" : ""})`,
+    compileCommand: `/usr/bin/g++ -DONLINE_JUDGE -w -fmax-errors=3 -std=${std}${o2 ? " -O2" : ""} {src_path} -lm -o {exe_path}`,
+    mode: "cpp",
+    cFamily: true,
+    extension: "cpp",
+    template: CPP_TEMPLATE,
+  };
+}
+
+export const LANGUAGES: readonly LanguageInfo[] = [
+  c("C", "c11", false),
+  c("C With O2", "c11", true),
+  cpp("C++", "c++14", false),
+  cpp("C++ With O2", "c++14", true),
+  cpp("C++ 17", "c++17", false),
+  cpp("C++ 17 With O2", "c++17", true),
+  cpp("C++ 20", "c++20", false),
+  cpp("C++ 20 With O2", "c++20", true),
+  {
+    name: "Java",
+    description: "OpenJDK",
+    compileCommand: "/usr/bin/javac {src_path} -d {exe_dir} -encoding UTF8",
+    mode: "java",
+    cFamily: false,
+    extension: "java",
+    template: `import java.util.Scanner;
+public class Main {
+    public static void main(String[] args) {
+        Scanner in = new Scanner(System.in);
+        int a = in.nextInt(), b = in.nextInt();
+        System.out.println(a + b);
+    }
+}
+`,
+  },
+  {
+    name: "Python3",
+    description: "CPython 3",
+    compileCommand: "/usr/bin/python3 -m py_compile ./{src_name}",
+    mode: "python",
+    cFamily: false,
+    extension: "py",
+    template: PY3_TEMPLATE,
+  },
+  {
+    name: "PyPy3",
+    description: "PyPy 3",
+    compileCommand: "/usr/bin/pypy3 -m py_compile ./{src_name}",
+    mode: "python",
+    cFamily: false,
+    extension: "py",
+    template: PY3_TEMPLATE,
+  },
+  {
+    name: "Python2",
+    description: "CPython 2.7",
+    compileCommand: "/usr/bin/python2 -m py_compile ./{src_name}",
+    mode: "python",
+    cFamily: false,
+    extension: "py",
+    template: PY2_TEMPLATE,
+  },
+  {
+    name: "Golang",
+    description: "Go",
+    compileCommand: "/usr/bin/go build -o {exe_name} {src_name}",
+    mode: "go",
+    cFamily: false,
+    extension: "go",
+    template: `package main
+
+import "fmt"
+
+func main() {
+	var a, b int
+	fmt.Scan(&a, &b)
+	fmt.Println(a + b)
+}
+`,
+  },
+  {
+    name: "JavaScript Node",
+    description: "Node.js",
+    compileCommand: "/usr/bin/node {exe_path}",
+    mode: "javascript",
+    cFamily: false,
+    extension: "js",
+    template: `const lines = require("fs").readFileSync(0, "utf8").trim().split(/\\s+/).map(Number);
+console.log(lines[0] + lines[1]);
+`,
+  },
+  {
+    name: "Rust",
+    description: "rustc",
+    compileCommand: "rustc -O -o {exe_path} {src_path}",
+    mode: "rust",
+    cFamily: false,
+    extension: "rs",
+    template: `use std::io::Read;
+fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    let v: Vec<i64> = s.split_whitespace().map(|x| x.parse().unwrap()).collect();
+    println!("{}", v[0] + v[1]);
+}
+`,
+  },
+  {
+    name: "PHP",
+    description: "PHP",
+    compileCommand: "/usr/bin/php {exe_path}",
+    mode: "php",
+    cFamily: false,
+    extension: "php",
+    template: `<?php
+fscanf(STDIN, "%d %d", $a, $b);
+echo $a + $b, "\\n";
+`,
+  },
+  {
+    name: "Ruby",
+    description: "Ruby",
+    compileCommand: "/usr/bin/ruby {exe_path}",
+    mode: "ruby",
+    cFamily: false,
+    extension: "rb",
+    template: `a, b = gets.split.map(&:to_i)
+puts a + b
+`,
+  },
+  {
+    name: "C#",
+    description: "Mono C#",
+    compileCommand: "/usr/bin/mcs -optimize+ -out:{exe_path} {src_path}",
+    mode: "csharp",
+    cFamily: false,
+    extension: "cs",
+    template: `using System;
+public class Program {
+    public static void Main() {
+        string[] s = Console.ReadLine().Split();
+        Console.WriteLine(int.Parse(s[0]) + int.Parse(s[1]));
+    }
+}
+`,
+  },
+];
+
+const BY_NAME = new Map(LANGUAGES.map((l) => [l.name, l]));
+
+export function languageInfo(name: string): LanguageInfo | undefined {
+  return BY_NAME.get(name);
+}
+
+/** Editor languages offered by default on a new problem (spec section 5). */
+export const DEFAULT_PROBLEM_LANGUAGES = ["C", "C++", "Java", "Python3", "Python2"] as const;
+export const DEFAULT_EDITOR_LANGUAGE = "C++";
+
+/** Limits for a language as shown and as enforced: C/C++ as stated, others doubled. */
+export function effectiveLimits(language: string, timeLimitMs: number, memoryLimitMb: number): { time: number; memory: number } {
+  const info = languageInfo(language);
+  const factor = info && !info.cFamily ? 2 : 1;
+  return { time: timeLimitMs * factor, memory: memoryLimitMb * factor };
+}
+
+/** Checker and interactor languages (spec: SPJ language C by default). */
+export const SPJ_LANGUAGES = ["C", "C++"] as const;
