@@ -42,7 +42,13 @@ export function ensureInstalled() {
   if (!newest(marker) || newest("package-lock.json") > newest(marker)) {
     say("installing dependencies (npm ci)…");
     // Browsers are never downloaded: the browser tests use the system Chromium.
-    run("npm", ["ci", "--no-audit", "--no-fund"], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" });
+    const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" };
+    const ci = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { stdio: "inherit", cwd: root, env });
+    if (ci.status !== 0) {
+      // Some npm 11 releases refuse a lock file that lists other platforms' optional packages.
+      say("npm ci refused the lock file; installing with npm install instead");
+      run("npm", ["install", "--no-audit", "--no-fund"], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" });
+    }
   }
 }
 
