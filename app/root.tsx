@@ -11,19 +11,23 @@ import { getCurrentUser } from "~/services/session.server";
 import { getWebsiteConfig } from "~/services/site-config.server";
 import { isAdminRole } from "~/services/permissions.server";
 import { localesVersion } from "~/services/assets.server";
+import { takeFlash } from "~/services/flash.server";
+import { ToastRegion } from "~/components/ui/Toast";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: withBase(stylesheet) }];
 
 export const handle = { i18n: ["common"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [locale, user, config] = await Promise.all([
+  const [locale, user, config, flashes] = await Promise.all([
     i18nServer.getLocale(request),
     getCurrentUser(request),
     getWebsiteConfig(),
+    takeFlash(request),
   ]);
   return json({
     locale,
+    flashes,
     localesVersion: localesVersion(),
     config,
     user: user
@@ -67,8 +71,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { locale } = useLoaderData<typeof loader>();
+  const { locale, flashes } = useLoaderData<typeof loader>();
   useChangeLanguage(locale);
   useTranslation();
-  return <Outlet />;
+  return (
+    <>
+      <ToastRegion initial={flashes} />
+      <Outlet />
+    </>
+  );
 }

@@ -1,0 +1,28 @@
+import type { FlashMessage } from "~/lib/flash";
+import { getSession, sessionStorage } from "./session.server";
+
+// One-time messages carried to the next page (spec: toasts after login, reset, submit…). Stored in
+// the server-side session; the cookie (only the id) does not change, so no header is needed when
+// the root loader takes the message out.
+
+const KEY = "flash";
+
+/** Adds a message for the next page; returns the Set-Cookie header to send with the redirect. */
+export async function flash(request: Request, message: FlashMessage): Promise<string> {
+  const session = await getSession(request);
+  const list = (session.get(KEY) as FlashMessage[] | undefined) ?? [];
+  session.set(KEY, [...list, message]);
+  return sessionStorage.commitSession(session);
+}
+
+/** Takes the pending messages (root loader). */
+export async function takeFlash(request: Request): Promise<FlashMessage[]> {
+  const cookie = request.headers.get("Cookie");
+  if (!cookie || !cookie.includes("oj_sid=")) return [];
+  const session = await getSession(request);
+  const list = session.get(KEY) as FlashMessage[] | undefined;
+  if (!list || list.length === 0) return [];
+  session.unset(KEY);
+  await sessionStorage.commitSession(session);
+  return list;
+}
