@@ -124,7 +124,32 @@ export interface TestTask {
   enqueuedAt: number;
 }
 
-export type JudgeTask = SubmissionTask | TestTask;
+/**
+ * Compile a special judge checker or an interactor when an admin saves a problem (spec: "Spj Or
+ * Interactive Code was not compiled successfully"). Travels on the self-test lane; the judge stores
+ * a CompileCheckResult under COMPILE_RESULT_KEY:<key>.
+ */
+export interface CompileCheckTask {
+  kind: "compile";
+  key: string;
+  purpose: "spj" | "interactive";
+  /** "C" or "C++". */
+  language: string;
+  code: string;
+  /** judgeExtraFile of the problem, placed beside the source. */
+  extraFiles: ExtraFile[];
+  enqueuedAt: number;
+}
+
+export type JudgeTask = SubmissionTask | TestTask | CompileCheckTask;
+
+export const COMPILE_RESULT_KEY = "judge:compile";
+
+export interface CompileCheckResult {
+  ok: boolean;
+  /** Compiler output (truncated) when not ok. */
+  message: string;
+}
 
 export interface CaseResult {
   index: number;
