@@ -1,0 +1,78 @@
+import {
+  encodeMessage,
+  JUDGES_KEY,
+  JUDGE_STALE_MS,
+  JudgeStreams,
+  STREAM_FIELD,
+  type JudgeInfo,
+  type JudgeTask,
+  type TaskProblem,
+} from "~/lib/judge-protocol";
+import type { ProblemDoc } from "~/models/problem.server";
+import { redis, rkey } from "./redis.server";
+
+// The web side of the judge queue: publishing tasks and reading which judges are alive.
+
+/** Appends a task to its lane: contest submissions first, self-tests and compile checks apart. */
+export async function publishTask(task: JudgeTask): Promise<string> {
+  const lane =
+    task.kind === "submission" ? (task.contest ? JudgeStreams.contestTasks : JudgeStreams.normalTasks) : JudgeStreams.testTasks;
+  const id = await redis().xadd(rkey(lane), "*", STREAM_FIELD, encodeMessage(task));
+  return id ?? "";
+}
+
+/** What a judge needs to know about a problem (it never reads the database). */
+export function toTaskProblem(p: ProblemDoc): TaskProblem {
+  return {
+    pid: p._id,
+    problemId: p.problemId,
+    type: p.type,
+    judgeMode: (p.judgeMode as TaskProblem["judgeMode"]) ?? "default",
+    judgeCaseMode: (p.judgeCaseMode as TaskProblem["judgeCaseMode"]) ?? "default",
+    timeLimit: p.timeLimit,
+    memoryLimit: p.memoryLimit,
+    stackLimit: p.stackLimit,
+    isRemoveEndBlank: p.isRemoveEndBlank,
+    isFileIO: p.isFileIO,
+    ioReadFileName: p.ioReadFileName ?? "",
+    ioWriteFileName: p.ioWriteFileName ?? "",
+    spjLanguage: p.judgeMode === "default" ? null : (p.spjLanguage ?? "C"),
+    spjCode: p.judgeMode === "default" ? null : (p.spjCode ?? ""),
+    userExtraFiles: (p.userExtraFile ?? []).map((f) => ({ name: f.name, content: f.content })),
+    judgeExtraFiles: (p.judgeExtraFile ?? []).map((f) => ({ name: f.name, content: f.content })),
+    testDataHash: p.testCaseHash,
+    cases: (p.testCases ?? []).map((c, i) => ({
+      index: i + 1,
+      input: c.input,
+      output: c.output,
+      score: c.score ?? 0,
+      groupNum: c.groupNum ?? 0,
+    })),
+  };
+}
+
+/** Judges whose heartbeat is recent. */
+export async function liveJudges(now = Date.now()): Promise<JudgeInfo[]> {
+  const all = await redis().hgetall(rkey(JUDGES_KEY));
+  const out: JudgeInfo[] = [];
+  for (const raw of Object.values(all)) {
+    try {
+      const info = JSON.parse(raw) as JudgeInfo;
+      if (now - info.heartbeatAt <= JUDGE_STALE_MS) out.push(info);
+    } catch {
+      // A malformed entry is ignored; its judge rewrites it on the next heartbeat.
+    }
+  }
+  return out;
+}
+
+let languagesCache: { at: number; value: Set<string> } | null = null;
+
+/** Languages some live judge can run (cached a few seconds). */
+export async function availableLanguages(): Promise<Set<string>> {
+  if (languagesCache && Date.now() - languagesCache.at < 5000) return languagesCache.value;
+  const value = new Set<string>();
+  for (const j of await liveJudges()) for (const l of j.languages) value.add(l);
+  languagesCache = { at: Date.now(), value };
+  return value;
+}

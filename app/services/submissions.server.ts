@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { JudgeStatus, LIMITS, ProblemAuth } from "~/lib/constants";
+import { nextSeq } from "~/models/counter.server";
+import { Problem, type ProblemDoc } from "~/models/problem.server";
+import { Submission, type SubmissionDoc } from "~/models/submission.server";
+import { ApiError } from "./api.server";
+import { availableLanguages, publishTask, toTaskProblem } from "./judge-queue.server";
+import { logger } from "./logger.server";
+import { canSubmit, isAdminRole } from "./permissions.server";
+import type { CurrentUser } from "./session.server";
+
+// Creating a submission: validated, stored as Pending, then queued for a judge. Shared by the
+// problem page's form action and /ojapi/submit-problem-judge.
+
+export const submitSchema = z.object({
+  pid: z.coerce.number({ invalid_type_error: "judge:problemNotFound" }).int().positive("judge:problemNotFound"),
+  language: z.string({ required_error: "judge:languageRequired" }).trim().min(1, "judge:languageRequired"),
+  code: z
+    .string({ required_error: "judge:codeEmpty" })
+    .refine((c) => c.trim().length > 0, "judge:codeEmpty")
+    .refine((c) => c.length <= LIMITS.codeMax, "judge:codeTooLong"),
+  cid: z.coerce.number().int().min(0).default(0),
+  tid: z.coerce.number().int().min(0).default(0),
+  gid: z.coerce.number().int().positive().nullish(),
+});
+
+export type SubmitInput = z.infer<typeof submitSchema>;
+
+/** Thrown for a refused submission; `message` is a translation key. */
+export class SubmitError extends ApiError {}
+
+/** Whether a user may see and submit to a problem outside any contest. */
+export function canUseProblem(user: CurrentUser | null, problem: Pick<ProblemDoc, "auth">): boolean {
+  if (problem.auth === ProblemAuth.PUBLIC) return true;
+  return isAdminRole(user);
+}
+
+export async function createSubmission(
+  user: CurrentUser,
+  input: SubmitInput,
+  meta: { ip?: string } = {},
+): Promise<SubmissionDoc> {
+  if (!canSubmit(user)) throw new SubmitError(403, "judge:noSubmitPermission");
+  const problem = await Problem.findById(input.pid).lean<ProblemDoc>();
+  if (!problem || (input.cid === 0 && !canUseProblem(user, problem))) throw new SubmitError(404, "judge:problemNotFound");
+  if (!problem.languages.includes(input.language)) throw new SubmitError(400, "judge:languageNotAllowed");
+  const available = await availableLanguages();
+  // With no judge online the submission waits in the queue; with judges online, one must run it.
+  if (available.size > 0 && !available.has(input.language)) throw new SubmitError(400, "judge:languageUnavailable");
+  if (!problem.testCaseHash || problem.testCases.length === 0) throw new SubmitError(400, "judge:noTestData");
+
+  const now = new Date();
+  const doc = await Submission.create({
+    _id: await nextSeq("submission"),
+    pid: problem._id,
+    displayPid: problem.problemId,
+    cid: input.cid,
+    tid: input.tid,
+    gid: input.gid ?? null,
+    uid: user._id,
+    username: user.username,
+    title: problem.title,
+    status: JudgeStatus.PENDING,
+    length: Buffer.byteLength(input.code, "utf8"),
+    language: input.language,
+    code: input.code,
+    submitTime: now,
+    ip: meta.ip ?? "",
+    attempt: 1,
+    gmtModified: now,
+  });
+  const sub = doc.toObject();
+  await enqueueSubmission(sub, problem);
+  return sub;
+}
+
+/** Queues (or re-queues) a stored submission for its current attempt. */
+export async function enqueueSubmission(sub: SubmissionDoc, problem: ProblemDoc): Promise<void> {
+  try {
+    await publishTask({
+      kind: "submission",
+      submissionId: sub._id,
+      attempt: sub.attempt,
+      contest: sub.cid > 0,
+      language: sub.language,
+      code: sub.code,
+      problem: toTaskProblem(problem),
+      enqueuedAt: Date.now(),
+    });
+  } catch (err) {
+    // The submission is stored; the pending sweeper queues it again when Redis is back.
+    logger.error({ err, submissionId: sub._id }, "could not queue a submission");
+  }
+}
