@@ -1,0 +1,60 @@
+# syntax=docker/dockerfile:1
+# One file, four targets: `web` (site + result applier), `judge` (judge-service), `sandbox`
+# (go-judge with the compilers), and the shared build stages. docker-compose.yml builds each.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# --- go-judge, built from source at a fixed version ---------------------------------------
+FROM golang:1.24-bookworm AS gotools
+RUN go install github.com/criyle/go-judge/cmd/go-judge@v1.12.2
+
+# --- dependencies --------------------------------------------------------------------------
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+# --- the Remix build -----------------------------------------------------------------------
+FROM deps AS build
+COPY . .
+RUN npx remix build && npm prune --omit=dev --no-audit --no-fund
+
+# --- web: Express + Remix, serves the site and applies judge results -----------------------
+FROM ${NODE_IMAGE} AS web
+WORKDIR /app
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
+COPY --from=build /app/locales ./locales
+COPY --from=build /app/app/lib ./app/lib
+COPY --from=build /app/app/services/secrets.server.ts ./app/services/secrets.server.ts
+COPY --from=build /app/package.json /app/server.ts ./
+VOLUME /data
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+(process.env.BASE_PATH||'/')+'healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+CMD ["node", "--import", "tsx", "server.ts"]
+
+# --- judge: takes tasks from Redis, runs them in the sandbox --------------------------------
+FROM ${NODE_IMAGE} AS judge
+WORKDIR /app
+ENV NODE_ENV=production DATA_DIR=/data
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/app/lib ./app/lib
+COPY --from=build /app/judge-service ./judge-service
+COPY --from=build /app/package.json ./
+VOLUME /data
+CMD ["node", "--import", "tsx", "judge-service/src/main.ts"]
+
+# --- sandbox: go-judge with the toolchains programs are compiled and run with ----------------
+FROM debian:bookworm-slim AS sandbox
+RUN apt-get update && apt-get install -y --no-install-recommends \
+      gcc g++ libc6-dev openjdk-17-jdk-headless python3 python2 pypy3 golang-go nodejs rustc \
+      php-cli ruby mono-mcs ca-certificates \
+    && rm -rf /var/lib/apt/lists/*
+COPY --from=gotools /go/bin/go-judge /usr/local/bin/go-judge
+COPY judge-service/sandbox/ /etc/go-judge/
+EXPOSE 5050
+# The sandbox needs its own namespaces and cgroups: run this container privileged.
+CMD ["go-judge", "-http-addr=0.0.0.0:5050", "-release", "-silent", "-dir=/dev/shm/go-judge", "-mount-conf=/etc/go-judge/mount.yaml"]
