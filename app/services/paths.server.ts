@@ -2,15 +2,19 @@ import { redirect } from "@remix-run/node";
 import { env } from "./env.server";
 
 /**
- * A path inside the site with the configured base path. Server-side redirects must use this:
- * Remix does not add the base path to a redirect's Location.
+ * A path inside the site with the configured base path, for addresses that leave Remix: links in
+ * e-mails, Location headers written outside loaders and actions.
  */
 export function sitePath(p: string): string {
   return env.basePath.replace(/\/$/, "") + (p.startsWith("/") ? p : `/${p}`);
 }
 
+/**
+ * A redirect to a path of the site (without the base path) from a loader or action. Remix resolves
+ * such a Location against the router's basename, so "/home" becomes "/oj/home" under BASE_PATH=/oj/.
+ */
 export function siteRedirect(p: string, init?: number | ResponseInit): Response {
-  return redirect(sitePath(p), init);
+  return redirect(p.startsWith("/") ? p : `/${p}`, init);
 }
 
 /**
