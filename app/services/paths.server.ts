@@ -1,16 +1,18 @@
 import { redirect } from "@remix-run/node";
 import { env } from "./env.server";
 
-/**
- * A path inside the site with the configured base path. Server-side redirects must use this:
- * Remix does not add the base path to a redirect's Location.
- */
+/** A path inside the site with the configured base path (links and addresses Remix does not build). */
 export function sitePath(p: string): string {
   return env.basePath.replace(/\/$/, "") + (p.startsWith("/") ? p : `/${p}`);
 }
 
+/**
+ * A redirect to a path inside the site (given without the base path), from a loader or action.
+ * Remix's request handler puts the base path in front of a redirect's relative Location itself
+ * (React Router's static handler), so adding it here would double it.
+ */
 export function siteRedirect(p: string, init?: number | ResponseInit): Response {
-  return redirect(sitePath(p), init);
+  return redirect(p.startsWith("/") ? p : `/${p}`, init);
 }
 
 /**
