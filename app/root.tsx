@@ -13,6 +13,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import stylesheet from "~/tailwind.css";
@@ -53,12 +54,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     takeFlash(request),
   ]);
   const unread = user ? await unreadCounts(user._id) : null;
-  // A redirect may ask for a warning with ?notice= (only the names of lib/notices.ts).
-  const notice = noticeKey(new URL(request.url).searchParams.get("notice"));
-  const messages: FlashMessage[] = notice ? [...flashes, { type: "warning", key: notice }] : flashes;
   return json({
     locale,
-    flashes: messages,
+    flashes,
+    // A redirect may ask for a warning with ?notice= (only the names of lib/notices.ts).
+    notice: noticeKey(new URL(request.url).searchParams.get("notice")),
     localesVersion: localesVersion(),
     config,
     unread,
@@ -108,13 +108,33 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * The messages for the toast region: the one-time flashes, plus the ?notice= warning once per
+ * visit of the page (not again each time its data is reloaded after a form on it is sent).
+ */
+function useToastMessages(flashes: FlashMessage[], notice: string | null): FlashMessage[] {
+  const { key } = useLocation();
+  const shownAt = useRef<string | null>(null);
+  const last = useRef<{ flashes: FlashMessage[]; key: string; messages: FlashMessage[] } | null>(null);
+  // The same array for the same data and page, so a re-render does not show anything twice.
+  if (!last.current || last.current.flashes !== flashes || last.current.key !== key) {
+    const withNotice = notice !== null && shownAt.current !== key;
+    last.current = { flashes, key, messages: withNotice ? [...flashes, { type: "warning", key: notice }] : flashes };
+  }
+  useEffect(() => {
+    if (notice !== null) shownAt.current = key;
+  }, [notice, key]);
+  return last.current.messages;
+}
+
 export default function App() {
   const data = useLoaderData<typeof loader>();
   useChangeLanguage(data.locale);
   useTranslation();
+  const messages = useToastMessages(data.flashes, data.notice);
   return (
     <>
-      <ToastRegion initial={data.flashes} />
+      <ToastRegion initial={messages} />
       <SiteFrame data={frameData(data)}>
         <Outlet />
       </SiteFrame>

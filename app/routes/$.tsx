@@ -5,13 +5,14 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { getT } from "~/services/i18n.server";
 import { isAuthRequiredPath, sameSiteReferrer } from "~/services/route-guards.server";
 import { requireUser } from "~/services/session.server";
+import { pageTitle } from "~/lib/meta";
 
 // Any path no other route claims. A visitor on an auth-required path is sent to log in first
 // (spec section 2); everything else is the 404 page.
 
 export const handle: RouteHandle = { i18n: ["common"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "404" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title ?? "404");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const path = `/${params["*"] ?? ""}`;

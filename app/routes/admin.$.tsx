@@ -4,10 +4,11 @@ import { NotFound } from "~/components/layout/NotFound";
 import { getT } from "~/services/i18n.server";
 import { requireAdmin } from "~/services/permissions.server";
 import { isAdminLoginPath, sameSiteReferrer } from "~/services/route-guards.server";
+import { pageTitle } from "~/lib/meta";
 
 // Unknown admin paths: a visitor goes to the admin login (spec "Admin area"), an admin sees 404.
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "404" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title ?? "404");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Without this, a missing login page would send the visitor to itself for ever.

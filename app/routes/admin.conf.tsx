@@ -12,12 +12,13 @@ import { requireSuperAdmin } from "~/services/permissions.server";
 import { SWITCH_KEYS, WEBSITE_CONFIG_LIMITS } from "~/lib/site-config";
 import { configFormInput, getWebsiteConfig, updateWebsiteConfig, websiteConfigSchema } from "~/services/site-config.server";
 import { validate } from "~/services/validation.server";
+import { pageTitle } from "~/lib/meta";
 
 // /admin/conf (super admin): every field of the website configuration (spec section 3).
 
 export const handle: RouteHandle = { i18n: ["common", "admin"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSuperAdmin(request);

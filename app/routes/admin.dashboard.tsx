@@ -8,10 +8,11 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { dashboardStats } from "~/services/admin-dashboard.server";
 import { getT } from "~/services/i18n.server";
 import { requireAdmin } from "~/services/permissions.server";
+import { pageTitle } from "~/lib/meta";
 
 export const handle: RouteHandle = { i18n: ["common", "admin"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, t, stats] = await Promise.all([requireAdmin(request), getT(request, ["admin", "common"]), dashboardStats()]);

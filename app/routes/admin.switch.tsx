@@ -12,12 +12,13 @@ import { requireSuperAdmin } from "~/services/permissions.server";
 import { SWITCH_KEYS } from "~/lib/site-config";
 import { configFormInput, getSwitches, switchesSchema, updateSwitches } from "~/services/site-config.server";
 import { validate } from "~/services/validation.server";
+import { pageTitle } from "~/lib/meta";
 
 // /admin/switch (super admin): registration and the three discussion and comment switches.
 
 export const handle: RouteHandle = { i18n: ["common", "admin"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSuperAdmin(request);

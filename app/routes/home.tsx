@@ -7,13 +7,14 @@ import { siteRedirect } from "~/services/paths.server";
 import { QUICK_START_MAX, resolveQuickStart } from "~/services/quick-start.server";
 import { getCurrentUser } from "~/services/session.server";
 import { getWebsiteConfig } from "~/services/site-config.server";
+import { pageTitle } from "~/lib/meta";
 
 // The home page. For now: a welcome card and the quick start (a problem ID opens the problem);
 // announcements, carousel, recent problems and rankings come with their features.
 
 export const handle: RouteHandle = { i18n: ["common"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} - ${data.siteName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

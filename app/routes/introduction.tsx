@@ -5,13 +5,14 @@ import { JUDGE_STATUS_INFO, JudgeStatus } from "~/lib/constants";
 import { LANGUAGES } from "~/lib/languages";
 import type { RouteHandle } from "~/lib/route-handle";
 import { getT } from "~/services/i18n.server";
+import { pageTitle } from "~/lib/meta";
 
 // The help page (spec "User home and settings"): every language with its compile command and
 // sample program, what each result status means, and four tips on compiling.
 
 export const handle: RouteHandle = { i18n: ["common", "help", "judge"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request, ["help", "common"]);
