@@ -1,6 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
-import { useLoaderData } from "@remix-run/react";
 import { JUDGE_STATUS_INFO, JudgeStatus } from "~/lib/constants";
 import { LANGUAGES } from "~/lib/languages";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -64,7 +63,6 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
 
 export default function Introduction() {
   const { t } = useTranslation(["help", "judge", "common"]);
-  useLoaderData<typeof loader>();
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4 p-4">
       <h1 className="text-2xl font-semibold text-gray-800">{t("help:title")}</h1>

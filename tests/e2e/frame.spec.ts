@@ -227,3 +227,15 @@ for (const js of [true, false]) {
     });
   });
 }
+
+test("an error page is translated and shows the request id, never a stack", async ({ request }) => {
+  // The home page takes no form posts: Remix answers 405 through the root error page.
+  const res = await request.post("home", { form: { x: "1" }, headers: { "Accept-Language": "en" } });
+  expect(res.status()).toBe(405);
+  const id = res.headers()["x-request-id"];
+  expect(id).toMatch(/^[\w.-]+$/);
+  const html = await res.text();
+  expect(html).toContain("The request is invalid!");
+  expect(html).toContain(`data-request-id="">${id}</code>`);
+  expect(html).not.toMatch(/\bat [\w.<>]+ \(/);
+});
