@@ -160,15 +160,32 @@ for (const js of [true, false]) {
         await expect(messages.getByRole(js ? "menuitem" : "link", { name: /评论我的\s*2/ })).toHaveAttribute("href", /\/message\/discuss$/);
         await expect(messages.getByRole(js ? "menuitem" : "link", { name: /系统通知\s*99\+/ })).toBeVisible();
 
-        await page.keyboard.press("Escape");
-        if (!js) await messages.locator("summary").click();
+        // A menu entry navigates (and the menu is gone on the next page).
+        await messages.getByRole(js ? "menuitem" : "link", { name: /评论我的/ }).click();
+        await expect(page).toHaveURL(siteUrl("message/discuss"));
+        await expect(page.getByRole(js ? "menuitem" : "link", { name: /系统通知/ })).toBeHidden();
+
+        await page.goto("home");
         const menu = await openMenu(page, "user", js);
         const role = js ? "menuitem" : "link";
         await expect(menu.getByRole(role, { name: "我的主页" })).toHaveAttribute("href", /\/user-home$/);
         await expect(menu.getByRole(role, { name: "我的提交" })).toHaveAttribute("href", /\/status\?onlyMine=true$/);
         await expect(menu.getByRole(role, { name: "我的设置" })).toHaveAttribute("href", /\/setting$/);
         await expect(menu.getByRole(role, { name: "后台管理" })).toHaveCount(0);
-        await expect(menu.getByRole(js ? "menuitem" : "button", { name: "退出登录" })).toBeVisible();
+        const logout = menu.getByRole(js ? "menuitem" : "button", { name: "退出登录" });
+        if (js) {
+          // The logout form is sent (the page of /logout belongs to the accounts work).
+          await page.evaluate(() => {
+            const w = window as { logoutSubmits?: number };
+            w.logoutSubmits = 0;
+            document.getElementById("logout-form")?.addEventListener("submit", () => (w.logoutSubmits = (w.logoutSubmits ?? 0) + 1), true);
+          });
+          await logout.click();
+          expect(await page.evaluate(() => (window as { logoutSubmits?: number }).logoutSubmits)).toBe(1);
+        } else {
+          const [post] = await Promise.all([page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/logout")), logout.click()]);
+          expect(post.url()).toMatch(siteUrl("logout"));
+        }
       } finally {
         await clearMessages(user.uid);
       }

@@ -58,7 +58,23 @@ export const MenuEntryView = forwardRef<HTMLElement, EntryProps>(function MenuEn
       );
     case "submit":
       return (
-        <button {...rest} ref={ref as React.Ref<HTMLButtonElement>} type="submit" form={entry.form} className={className}>
+        <button
+          {...rest}
+          ref={ref as React.Ref<HTMLButtonElement>}
+          type="submit"
+          form={entry.form}
+          className={className}
+          onClick={(e) => {
+            // A menu removes its items as it closes on this click, and a button no longer in the
+            // page submits nothing: submit the form (which stays) before the menu reacts.
+            const form = document.getElementById(entry.form);
+            if (form instanceof HTMLFormElement) {
+              e.preventDefault();
+              form.requestSubmit();
+            }
+            rest.onClick?.(e);
+          }}
+        >
           {content}
         </button>
       );
