@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -43,6 +43,34 @@ function withBasePath(build: HookedBuild): HookedBuild {
     return v;
   };
   return { ...build, basename: basePath, publicPath: prefix(build.publicPath), assets: fix(build.assets) as HookedBuild["assets"] };
+}
+
+/**
+ * The browser build's scripts import each other, and name route modules, by "/build/..." URLs;
+ * rewriting the server's manifest does not reach those. Under a base path, scripts and styles are
+ * served with those URLs moved under it (one build serves any base path).
+ */
+function rebasedBuildFiles(root: string): express.RequestHandler {
+  const cache = new Map<string, { mtime: number; body: string }>();
+  return (req, res, next) => {
+    if (!/\.(js|css)$/.test(req.path)) return next();
+    const file = path.join(root, path.normalize(decodeURIComponent(req.path)));
+    if (!file.startsWith(root + path.sep)) return next();
+    let mtime: number;
+    try {
+      mtime = statSync(file).mtimeMs;
+    } catch {
+      return next();
+    }
+    let hit = cache.get(file);
+    if (!hit || hit.mtime !== mtime) {
+      hit = { mtime, body: readFileSync(file, "utf8").replace(/(["'`(])\/build\//g, `$1${basePath}build/`) };
+      cache.set(file, hit);
+    }
+    res.type(path.extname(file));
+    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+    res.send(hit.body);
+  };
 }
 
 let buildMtime = 0;
@@ -116,6 +144,11 @@ app.use(
     },
     // Cross-origin isolation headers would break images from other sites in statements.
     crossOriginEmbedderPolicy: false,
+    // Not helmet's "no-referrer": with it a browser sends `Origin: null` on a plain form POST,
+    // which Remix refuses as cross-site (every form without JavaScript would fail), and the
+    // 404 page's Back link could not know where the visitor came from. Other sites still get
+    // nothing.
+    referrerPolicy: { policy: "same-origin" },
     strictTransportSecurity: isProduction && process.env.COOKIE_SECURE !== "false",
   }),
 );
@@ -136,6 +169,7 @@ const router = express.Router();
 router.get("/healthz", (_req, res) => {
   res.type("text/plain").send("ok");
 });
+if (basePath !== "/") router.use("/build", rebasedBuildFiles(path.resolve("public/build")));
 router.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
 router.use("/locales", express.static("locales", { maxAge: isProduction ? "1h" : 0, index: false }));
 router.use(express.static("public", { maxAge: "1h", index: false }));

@@ -6,6 +6,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import i18n from "./i18n";
+import { documentRequestId, RequestIdProvider } from "./lib/request-id";
 
 async function hydrate() {
   const base = (window as unknown as { __remixContext?: { basename?: string } }).__remixContext?.basename ?? "/";
@@ -24,11 +25,13 @@ async function hydrate() {
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
-        <StrictMode>
-          <RemixBrowser />
-        </StrictMode>
-      </I18nextProvider>,
+      <RequestIdProvider value={documentRequestId()}>
+        <I18nextProvider i18n={i18next}>
+          <StrictMode>
+            <RemixBrowser />
+          </StrictMode>
+        </I18nextProvider>
+      </RequestIdProvider>,
     );
   });
 }

@@ -10,6 +10,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import i18n from "./i18n";
 import { NonceProvider } from "./lib/nonce";
+import { RequestIdProvider } from "./lib/request-id";
 import { i18nServer, LOCALES_DIR } from "./services/i18n.server";
 import { logger } from "./services/logger.server";
 import "./lib/load-context";
@@ -47,9 +48,11 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
+        <RequestIdProvider value={loadContext?.requestId ?? ""}>
+          <I18nextProvider i18n={instance}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </I18nextProvider>
+        </RequestIdProvider>
       </NonceProvider>,
       {
         nonce,

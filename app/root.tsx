@@ -1,22 +1,50 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/lib/nonce";
 import { withBase } from "~/lib/base-path";
+import type { FlashMessage } from "~/lib/flash";
+import { noticeKey } from "~/lib/notices";
+import { REQUEST_ID_META, useRequestId } from "~/lib/request-id";
+import type { RouteHandle } from "~/lib/route-handle";
 import { i18nServer } from "~/services/i18n.server";
 import { getCurrentUser } from "~/services/session.server";
 import { getWebsiteConfig } from "~/services/site-config.server";
 import { isAdminRole } from "~/services/permissions.server";
 import { localesVersion } from "~/services/assets.server";
 import { takeFlash } from "~/services/flash.server";
+import { unreadCounts } from "~/services/messages.server";
 import { ToastRegion } from "~/components/ui/Toast";
+import { SiteFrame } from "~/components/layout/SiteFrame";
+import type { FrameData } from "~/components/layout/types";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: withBase(stylesheet) }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: withBase(stylesheet) },
+  { rel: "icon", href: withBase("/favicon.svg"), type: "image/svg+xml" },
+];
 
-export const handle = { i18n: ["common"] };
+export const handle: RouteHandle = { i18n: ["common"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.config.projectName ?? "" },
+  ...(data?.config.description ? [{ name: "description", content: data.config.description }] : []),
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [locale, user, config, flashes] = await Promise.all([
@@ -25,11 +53,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getWebsiteConfig(),
     takeFlash(request),
   ]);
+  const unread = user ? await unreadCounts(user._id) : null;
   return json({
     locale,
     flashes,
+    // A redirect may ask for a warning with ?notice= (only the names of lib/notices.ts).
+    notice: noticeKey(new URL(request.url).searchParams.get("notice")),
     localesVersion: localesVersion(),
     config,
+    unread,
     user: user
       ? {
           uid: user._id,
@@ -49,15 +81,21 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
+function frameData(data: RootLoaderData): FrameData {
+  return { user: data.user, config: data.config, unread: data.unread, locale: data.locale };
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  const requestId = useRequestId();
   const locale = data?.locale ?? "zh-CN";
   return (
     <html lang={locale} data-locales-version={data?.localesVersion ?? ""}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name={REQUEST_ID_META} content={requestId} />
         <Meta />
         <Links />
       </head>
@@ -70,14 +108,86 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * The messages for the toast region: the one-time flashes, plus the ?notice= warning once per
+ * visit of the page (not again each time its data is reloaded after a form on it is sent).
+ */
+function useToastMessages(flashes: FlashMessage[], notice: string | null): FlashMessage[] {
+  const { key } = useLocation();
+  const shownAt = useRef<string | null>(null);
+  const last = useRef<{ flashes: FlashMessage[]; key: string; messages: FlashMessage[] } | null>(null);
+  // The same array for the same data and page, so a re-render does not show anything twice.
+  if (!last.current || last.current.flashes !== flashes || last.current.key !== key) {
+    const withNotice = notice !== null && shownAt.current !== key;
+    last.current = { flashes, key, messages: withNotice ? [...flashes, { type: "warning", key: notice }] : flashes };
+  }
+  useEffect(() => {
+    if (notice !== null) shownAt.current = key;
+  }, [notice, key]);
+  return last.current.messages;
+}
+
 export default function App() {
-  const { locale, flashes } = useLoaderData<typeof loader>();
-  useChangeLanguage(locale);
+  const data = useLoaderData<typeof loader>();
+  useChangeLanguage(data.locale);
   useTranslation();
+  const messages = useToastMessages(data.flashes, data.notice);
   return (
     <>
-      <ToastRegion initial={flashes} />
-      <Outlet />
+      <ToastRegion initial={messages} />
+      <SiteFrame data={frameData(data)}>
+        <Outlet />
+      </SiteFrame>
     </>
   );
+}
+
+/** What went wrong, for the error page: the message key and whether it is a missing page. */
+function describeError(error: unknown): { status: number; key: string } {
+  if (isRouteErrorResponse(error)) {
+    const status = error.status;
+    if (status === 404) return { status, key: "notFound.text" };
+    if (status === 401) return { status, key: "errors.pleaseLoginFirst" };
+    if (status === 403) return { status, key: "errors.forbidden" };
+    if (status === 429) return { status, key: "errors.tooManyRequests" };
+    if (status >= 400 && status < 500) return { status, key: "errors.badRequest" };
+    return { status, key: "errors.server" };
+  }
+  return { status: 500, key: "errors.server" };
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const { t } = useTranslation();
+  const location = useLocation();
+  const documentRequestId = useRequestId();
+  // The id belongs to the document response: only meaningful while the first page is shown.
+  const requestId = location.key === "default" ? documentRequestId : "";
+  const { status, key } = describeError(error);
+  const showDetails = process.env.NODE_ENV === "development" && error instanceof Error;
+
+  const content = (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center" data-error-page={status}>
+      <p className="text-6xl font-bold text-gray-300">{status}</p>
+      <h1 className="mt-4 text-xl font-semibold text-gray-800">{t(key)}</h1>
+      {requestId ? (
+        <p className="mt-3 text-sm text-gray-500">
+          {t("error.requestId")} <code className="select-all rounded bg-gray-100 px-1" data-request-id="">{requestId}</code>
+        </p>
+      ) : null}
+      {status >= 500 ? <p className="mt-1 text-sm text-gray-500">{t("error.supportHint")}</p> : null}
+      <div className="mt-8 flex justify-center gap-3">
+        <Link to="/home" reloadDocument className="rounded bg-brand px-4 py-2 text-white no-underline hover:bg-brand-dark">
+          {t("notFound.goHome")}
+        </Link>
+      </div>
+      {showDetails ? (
+        <pre className="mt-8 overflow-auto rounded bg-gray-900 p-4 text-left text-xs text-gray-100">{(error as Error).stack}</pre>
+      ) : null}
+    </div>
+  );
+
+  if (!data) return content;
+  return <SiteFrame data={frameData(data)}>{content}</SiteFrame>;
 }

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { SWITCH_KEYS, WEBSITE_CONFIG_LIMITS, type SwitchKey } from "~/lib/site-config";
 import { SiteConfig, WEBSITE_CONFIG_DEFAULTS, type WebsiteConfig } from "~/models/site-config.server";
 
 const CONFIG_ID = "website";
@@ -45,4 +47,132 @@ export async function seedWebsiteConfig(): Promise<void> {
 
 export function clearWebsiteConfigCache(): void {
   cached = null;
+}
+
+export { SWITCH_KEYS, WEBSITE_CONFIG_LIMITS, type SwitchKey };
+
+// ---- Validation (admin conf and switch pages, /ojapi/admin/config and /ojapi/admin/switch) ----
+
+const E = "admin:conf.errors.";
+
+// Stored strings must not hold NUL; one-line fields hold no control characters at all.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+function singleLine(max: number, tooLong: string) {
+  return z
+    .string({ invalid_type_error: `${E}invalid` })
+    .trim()
+    .max(max, `${E}${tooLong}`)
+    .refine((s) => !CONTROL_CHARS.test(s), `${E}controlChars`);
+}
+
+function isHttpUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return (u.protocol === "http:" || u.protocol === "https:") && !!u.hostname;
+  } catch {
+    return false;
+  }
+}
+
+/** Empty, an http(s) address, or a path of this site ("/..."): never javascript: and the like. */
+const linkField = singleLine(WEBSITE_CONFIG_LIMITS.url, "urlTooLong").refine(
+  (s) => s === "" || isHttpUrl(s) || (s.startsWith("/") && !s.startsWith("//") && !s.includes("\\")),
+  `${E}linkInvalid`,
+);
+
+/** Empty or an http(s) address. */
+const absoluteUrlField = singleLine(WEBSITE_CONFIG_LIMITS.url, "urlTooLong").refine((s) => s === "" || isHttpUrl(s), `${E}urlInvalid`);
+
+/** A switch from JSON (true/false) or a form ("true", "on", "1"; "false", "0"). */
+const switchField = z.preprocess(
+  (v) => {
+    if (v === true || v === "true" || v === "on" || v === "1" || v === 1) return true;
+    if (v === false || v === "false" || v === "off" || v === "0" || v === 0) return false;
+    return v;
+  },
+  z.boolean({ invalid_type_error: `${E}switchInvalid`, required_error: `${E}switchInvalid` }),
+);
+
+export const websiteConfigSchema = z.object({
+  projectName: singleLine(WEBSITE_CONFIG_LIMITS.projectName, "projectNameTooLong").refine((s) => s.length > 0, `${E}projectNameRequired`),
+  shortName: singleLine(WEBSITE_CONFIG_LIMITS.shortName, "shortNameTooLong").refine((s) => s.length > 0, `${E}shortNameRequired`),
+  projectUrl: linkField,
+  description: z
+    .string({ invalid_type_error: `${E}invalid` })
+    .trim()
+    .max(WEBSITE_CONFIG_LIMITS.description, `${E}descriptionTooLong`)
+    .refine((s) => !s.includes("\u0000"), `${E}controlChars`),
+  recordName: singleLine(WEBSITE_CONFIG_LIMITS.recordName, "recordNameTooLong"),
+  recordUrl: absoluteUrlField,
+  knowledgeBaseUrl: linkField,
+  baseUrl: absoluteUrlField,
+  register: switchField,
+  openPublicDiscussion: switchField,
+  openGroupDiscussion: switchField,
+  openContestComment: switchField,
+}) satisfies z.ZodType<WebsiteConfig, z.ZodTypeDef, unknown>;
+
+/** The API may send only the fields it changes; at least one. */
+export const websiteConfigPatchSchema = websiteConfigSchema
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), `${E}nothingToUpdate`);
+
+export type Switches = Pick<WebsiteConfig, SwitchKey>;
+
+export const switchesSchema = websiteConfigSchema.pick({
+  register: true,
+  openPublicDiscussion: true,
+  openGroupDiscussion: true,
+  openContestComment: true,
+});
+export const switchesPatchSchema = switchesSchema
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), `${E}nothingToUpdate`);
+
+/**
+ * A form's fields as input for the schemas: an unchecked checkbox sends nothing, so every switch
+ * the form shows and leaves out is false.
+ */
+export function configFormInput(form: FormData, switches: readonly SwitchKey[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of form.entries()) if (typeof v === "string" && !(k in out)) out[k] = v;
+  for (const k of switches) out[k] = form.getAll(k).some((v) => v === "on" || v === "true");
+  return out;
+}
+
+export async function getSwitches(): Promise<Switches> {
+  const c = await getWebsiteConfig();
+  return {
+    register: c.register,
+    openPublicDiscussion: c.openPublicDiscussion,
+    openGroupDiscussion: c.openGroupDiscussion,
+    openContestComment: c.openContestComment,
+  };
+}
+
+export async function updateSwitches(patch: Partial<Switches>): Promise<Switches> {
+  const clean: Partial<Switches> = {};
+  for (const k of SWITCH_KEYS) if (typeof patch[k] === "boolean") clean[k] = patch[k];
+  await updateWebsiteConfig(clean);
+  return getSwitches();
+}
+
+/** What every visitor may read (GET /ojapi/get-website-config), in HOJ's shape plus baseUrl. */
+export async function publicWebsiteConfig() {
+  const c = await getWebsiteConfig();
+  return {
+    recordName: c.recordName,
+    projectName: c.projectName,
+    shortName: c.shortName,
+    recordUrl: c.recordUrl,
+    projectUrl: c.projectUrl,
+    description: c.description,
+    register: c.register,
+    openPublicDiscussion: c.openPublicDiscussion,
+    openGroupDiscussion: c.openGroupDiscussion,
+    openContestComment: c.openContestComment,
+    baseUrl: c.baseUrl,
+  };
 }

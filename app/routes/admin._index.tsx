@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "~/services/permissions.server";
+import { siteRedirect } from "~/services/paths.server";
+
+// /admin opens the dashboard. A page route, not a resource route, so that a refusal is shown by
+// the admin layout's error page.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return siteRedirect("/admin/dashboard");
+}
+
+export default function AdminIndex() {
+  return null;
+}
