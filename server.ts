@@ -116,6 +116,9 @@ app.use(
     },
     // Cross-origin isolation headers would break images from other sites in statements.
     crossOriginEmbedderPolicy: false,
+    // helmet's default "no-referrer" makes browsers send `Origin: null` with plain form posts,
+    // which Remix refuses as a possible CSRF: every form without JavaScript would fail.
+    referrerPolicy: { policy: "same-origin" },
     strictTransportSecurity: isProduction && process.env.COOKIE_SECURE !== "false",
   }),
 );
