@@ -11,7 +11,7 @@ import type { TagDoc } from "~/models/tag.server";
 import { ApiError } from "./api.server";
 import { availableLanguages } from "./judge-queue.server";
 import { isAdminRole } from "./permissions.server";
-import { cached, cacheKey } from "./query-cache.server";
+import { cached, cacheKey, singleFlight } from "./query-cache.server";
 import type { CurrentUser } from "./session.server";
 import { canUseProblem } from "./submissions.server";
 import { getTagsByIds, tagJson } from "./tags.server";
@@ -212,7 +212,8 @@ export function canViewProblem(user: CurrentUser | null, p: Pick<ProblemDoc, "au
 export async function findVisibleProblem(displayId: string, user: CurrentUser | null): Promise<ProblemDoc | null> {
   const key = displayId.trim().toUpperCase();
   if (!key || key.length > 100) return null;
-  const p = await Problem.findOne({ problemIdUpper: key }).lean<ProblemDoc>();
+  // Many learners opening one problem at the same moment share one read.
+  const p = await singleFlight(`problem:${key}`, () => Problem.findOne({ problemIdUpper: key }).lean<ProblemDoc>());
   if (!p || !canViewProblem(user, p)) return null;
   return p;
 }

@@ -8,7 +8,7 @@ import { Submission, type SubmissionDoc } from "~/models/submission.server";
 import { User } from "~/models/user.server";
 import { ApiError } from "./api.server";
 import { isAdminRole } from "./permissions.server";
-import { cached, cacheKey } from "./query-cache.server";
+import { cached, cacheKey, singleFlight } from "./query-cache.server";
 import type { CurrentUser } from "./session.server";
 import { canUseProblem, createSubmission } from "./submissions.server";
 
@@ -114,12 +114,15 @@ function emptyPage(q: { currentPage: number; limit: number }): SubmissionListPag
 }
 
 async function pageOf(filter: FilterQuery<SubmissionDoc>, currentPage: number, size: number): Promise<SubmissionListPage> {
-  const docs = await Submission.find(filter)
-    .sort({ _id: -1 })
-    .skip((currentPage - 1) * size)
-    .limit(size)
-    .select(LIST_FIELDS)
-    .lean<ListDoc[]>();
+  // Identical list reads running at the same moment (a busy status page) share one query.
+  const docs = await singleFlight(cacheKey("submission-page", { filter, currentPage, size }), () =>
+    Submission.find(filter)
+      .sort({ _id: -1 })
+      .skip((currentPage - 1) * size)
+      .limit(size)
+      .select(LIST_FIELDS)
+      .lean<ListDoc[]>(),
+  );
   let total: number;
   if (currentPage === 1 && docs.length < size) {
     // The whole set fits on the first page: no count needed.
