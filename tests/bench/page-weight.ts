@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import mongoose from "mongoose";
-import { chromium } from "playwright-core";
+import { chromium, type Page } from "playwright-core";
 import { freePort, startServices, stopChild, waitFor } from "../../scripts/lib/services";
 
 // npm run bench:weight — the compressed JavaScript a phone downloads: the problem list (goal under
@@ -87,7 +87,7 @@ async function main() {
     const base = `http://127.0.0.1:${port}`;
     await waitFor("web server", async () => (await fetch(`${base}/healthz`).catch(() => null))?.ok ?? false, 300_000, web);
 
-    const measure = async (url: string, ready: (page: import("playwright-core").Page) => Promise<void>) => {
+    const measure = async (url: string, ready: (page: Page) => Promise<void>) => {
       const context = await browser.newContext();
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
