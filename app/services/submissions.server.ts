@@ -29,10 +29,17 @@ export type SubmitInput = z.infer<typeof submitSchema>;
 /** Thrown for a refused submission; `message` is a translation key. */
 export class SubmitError extends ApiError {}
 
-/** Whether a user may see and submit to a problem outside any contest. */
-export function canUseProblem(user: CurrentUser | null, problem: Pick<ProblemDoc, "auth">): boolean {
-  if (problem.auth === ProblemAuth.PUBLIC) return true;
-  return isAdminRole(user);
+/**
+ * Whether a user may see and submit to a problem outside any contest: public problems, except a
+ * group's own problems (unless made public: applyPublicProgress 2), which are used inside the group.
+ */
+export function canUseProblem(
+  user: CurrentUser | null,
+  problem: Pick<ProblemDoc, "auth"> & Partial<Pick<ProblemDoc, "gid" | "applyPublicProgress">>,
+): boolean {
+  if (isAdminRole(user)) return true;
+  if (problem.auth !== ProblemAuth.PUBLIC) return false;
+  return problem.gid == null || problem.applyPublicProgress === 2;
 }
 
 export async function createSubmission(

@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiRoute, queryParams } from "~/services/api.server";
+import { parseProblemListQuery, randomProblemId } from "~/services/problems.server";
+
+// GET /ojapi/get-random-problem: data.problemId.
+export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
+  const { oj } = parseProblemListQuery(queryParams(request));
+  return { problemId: await randomProblemId(oj) };
+}, ["problem"]);

@@ -1,0 +1,335 @@
+import { randomInt } from "node:crypto";
+import type { FilterQuery } from "mongoose";
+import { z } from "zod";
+import { JudgeStatus, PAGE_SIZE, ProblemAuth } from "~/lib/constants";
+import { pageFrom } from "~/lib/format";
+import { DEFAULT_EDITOR_LANGUAGE, LANGUAGES, languageInfo } from "~/lib/languages";
+import { examplesToHoj, OJ_FILTERS, OWN_OJ } from "~/lib/problem";
+import { Problem, type ProblemDoc } from "~/models/problem.server";
+import { Submission } from "~/models/submission.server";
+import type { TagDoc } from "~/models/tag.server";
+import { ApiError } from "./api.server";
+import { availableLanguages } from "./judge-queue.server";
+import { isAdminRole } from "./permissions.server";
+import { cached, cacheKey, singleFlight } from "./query-cache.server";
+import type { CurrentUser } from "./session.server";
+import { canUseProblem } from "./submissions.server";
+import { getTagsByIds, tagJson } from "./tags.server";
+
+// The learner side of the problem bank: the public list, the random pick, one problem's page data
+// and the signed-in user's status per problem. The Remix pages and the /ojapi adapters share these.
+
+/** Seconds a list total or a public list page may be reused (the list changes rarely). */
+const LIST_CACHE_MS = 10_000;
+const MAX_TAG_FILTER = 10;
+const MAX_LIMIT = 100;
+
+function optionalInt(min: number, max: number) {
+  return z.preprocess((v) => {
+    if (v === undefined || v === null || v === "") return undefined;
+    const n = Number(v);
+    return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
+  }, z.number().int().optional());
+}
+
+/**
+ * Query of the problem list (page and /ojapi/get-problem-list). Lenient like any GET filter: a
+ * value that makes no sense is dropped rather than refused, so an edited link still shows a list.
+ */
+export const problemListQuerySchema = z.object({
+  keyword: z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, 100) : ""), z.string()),
+  difficulty: optionalInt(0, 2),
+  oj: z.preprocess((v) => {
+    const s = typeof v === "string" ? v.trim().toUpperCase() : "";
+    if (s === "MINE") return OWN_OJ;
+    return (OJ_FILTERS as readonly string[]).includes(s) ? s : "";
+  }, z.string()),
+  tagId: z.preprocess((v) => {
+    const raw = Array.isArray(v) ? v.join(",") : typeof v === "string" ? v : typeof v === "number" ? String(v) : "";
+    const ids = raw
+      .split(",")
+      .map((x) => Number(x.trim()))
+      .filter((n) => Number.isInteger(n) && n > 0);
+    return [...new Set(ids)].slice(0, MAX_TAG_FILTER);
+  }, z.array(z.number().int())),
+  currentPage: z.preprocess((v) => pageFrom(typeof v === "string" ? v : v == null ? undefined : String(v)), z.number().int()),
+  limit: z.preprocess((v) => {
+    const n = Number(v);
+    return Number.isInteger(n) && n >= 1 && n <= MAX_LIMIT ? n : PAGE_SIZE.problems;
+  }, z.number().int()),
+});
+
+export type ProblemListQuery = z.infer<typeof problemListQuerySchema>;
+
+export function parseProblemListQuery(input: Record<string, unknown>): ProblemListQuery {
+  return problemListQuerySchema.parse(input);
+}
+
+function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Problems every visitor may see outside contests: public, and not a group's (unless made public). */
+function publicFilter(): FilterQuery<ProblemDoc>[] {
+  return [{ auth: ProblemAuth.PUBLIC }, { $or: [{ gid: null }, { applyPublicProgress: 2 }] }];
+}
+
+export function problemListFilter(q: Pick<ProblemListQuery, "keyword" | "difficulty" | "oj" | "tagId">): FilterQuery<ProblemDoc> {
+  const and: FilterQuery<ProblemDoc>[] = publicFilter();
+  if (q.difficulty !== undefined) and.push({ difficulty: q.difficulty });
+  if (q.oj === OWN_OJ) and.push({ isRemote: false });
+  else if (q.oj) and.push({ isRemote: true, problemIdUpper: { $regex: `^${escapeRegex(q.oj)}-` } });
+  if (q.tagId.length) and.push({ tags: { $all: q.tagId } });
+  if (q.keyword) {
+    const k = escapeRegex(q.keyword);
+    and.push({ $or: [{ title: { $regex: k, $options: "i" } }, { problemIdUpper: { $regex: escapeRegex(q.keyword.toUpperCase()) } }] });
+  }
+  return { $and: and };
+}
+
+const LIST_FIELDS = "_id problemId title difficulty type isRemote tags total ac wa tle mle re pe ce se pa";
+
+export interface ProblemListRow {
+  pid: number;
+  problemId: string;
+  title: string;
+  difficulty: number;
+  type: number;
+  tags: Array<{ id: number; name: string; color: string }>;
+  total: number;
+  ac: number;
+  wa: number;
+  tle: number;
+  mle: number;
+  re: number;
+  pe: number;
+  ce: number;
+  se: number;
+  pa: number;
+}
+
+export interface ProblemListPage {
+  records: ProblemListRow[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+type ListDoc = Pick<ProblemDoc, "_id" | "problemId" | "title" | "difficulty" | "type" | "tags" | "total" | "ac" | "wa" | "tle" | "mle" | "re" | "pe" | "ce" | "se" | "pa">;
+
+/** One page of the public problem list (HOJ's IPage shape). Public data: cached briefly for everyone. */
+export async function listProblems(q: ProblemListQuery): Promise<ProblemListPage> {
+  const filter = problemListFilter(q);
+  const size = q.limit;
+  return cached(cacheKey("problem-list", { filter, page: q.currentPage, size }), LIST_CACHE_MS, async () => {
+    const [docs, total] = await Promise.all([
+      Problem.find(filter)
+        .sort({ _id: 1 })
+        .skip((q.currentPage - 1) * size)
+        .limit(size)
+        .select(LIST_FIELDS)
+        .lean<ListDoc[]>(),
+      countPublicProblems(filter),
+    ]);
+    const tags = await getTagsByIds(docs.flatMap((d) => d.tags ?? []));
+    const tagById = new Map(tags.map((t) => [t._id, t]));
+    const records = docs.map((d) => ({
+      pid: d._id,
+      problemId: d.problemId,
+      title: d.title,
+      difficulty: d.difficulty,
+      type: d.type,
+      tags: (d.tags ?? [])
+        .map((id) => tagById.get(id))
+        .filter((t): t is TagDoc => !!t)
+        .map((t) => ({ id: t._id, name: t.name, color: t.color })),
+      total: d.total ?? 0,
+      ac: d.ac ?? 0,
+      wa: d.wa ?? 0,
+      tle: d.tle ?? 0,
+      mle: d.mle ?? 0,
+      re: d.re ?? 0,
+      pe: d.pe ?? 0,
+      ce: d.ce ?? 0,
+      se: d.se ?? 0,
+      pa: d.pa ?? 0,
+    }));
+    return { records, total, size, current: q.currentPage, pages: Math.max(1, Math.ceil(total / size)) };
+  });
+}
+
+function countPublicProblems(filter: FilterQuery<ProblemDoc>): Promise<number> {
+  return cached(cacheKey("problem-total", filter), LIST_CACHE_MS, () => Problem.countDocuments(filter));
+}
+
+/** A random public problem's display id (optionally among one OJ's problems). */
+export async function randomProblemId(oj = ""): Promise<string> {
+  const filter = problemListFilter({ keyword: "", difficulty: undefined, oj, tagId: [] });
+  const total = await countPublicProblems(filter);
+  if (total === 0) throw new ApiError(404, "problem:noProblems");
+  const doc = await Problem.findOne(filter).sort({ _id: 1 }).skip(randomInt(total)).select("problemId").lean<Pick<ProblemDoc, "problemId">>();
+  if (!doc) throw new ApiError(404, "problem:noProblems");
+  return doc.problemId;
+}
+
+export interface UserProblemStatus {
+  /** 0 accepted, -10 never submitted, else the latest submission's status. */
+  status: number;
+  score: number | null;
+}
+
+/**
+ * The user's status on each problem of a page, from one query over the page's pids (HOJ's
+ * get-user-problem-status): accepted wins, otherwise the latest submission's status.
+ */
+export async function userProblemStatus(uid: string, pids: readonly number[], cid = 0): Promise<Map<number, UserProblemStatus>> {
+  const wanted = [...new Set(pids.filter((p) => Number.isInteger(p)))];
+  const out = new Map<number, UserProblemStatus>();
+  if (wanted.length === 0) return out;
+  const subs = await Submission.find({ uid, pid: { $in: wanted }, cid })
+    .sort({ _id: -1 })
+    .select("pid status score")
+    .lean<Array<{ pid: number; status: number; score: number }>>();
+  for (const s of subs) {
+    const seen = out.get(s.pid);
+    if (s.status === JudgeStatus.ACCEPTED) {
+      if (!seen || seen.status !== JudgeStatus.ACCEPTED) out.set(s.pid, { status: JudgeStatus.ACCEPTED, score: s.score ?? null });
+    } else if (!seen) {
+      out.set(s.pid, { status: s.status, score: s.score ?? null });
+    }
+  }
+  for (const pid of wanted) if (!out.has(pid)) out.set(pid, { status: JudgeStatus.NOT_SUBMITTED, score: null });
+  return out;
+}
+
+/** Whether a user may open a problem outside any contest (group problems need their group). */
+export function canViewProblem(user: CurrentUser | null, p: Pick<ProblemDoc, "auth" | "gid" | "applyPublicProgress">): boolean {
+  return canUseProblem(user, p);
+}
+
+/** A problem by display id, ignoring case; null when missing or not visible to the user. */
+export async function findVisibleProblem(displayId: string, user: CurrentUser | null): Promise<ProblemDoc | null> {
+  const key = displayId.trim().toUpperCase();
+  if (!key || key.length > 100) return null;
+  // Many learners opening one problem at the same moment share one read.
+  const p = await singleFlight(`problem:${key}`, () => Problem.findOne({ problemIdUpper: key }).lean<ProblemDoc>());
+  if (!p || !canViewProblem(user, p)) return null;
+  return p;
+}
+
+export async function findVisibleProblemByPid(pid: number, user: CurrentUser | null): Promise<ProblemDoc | null> {
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  const p = await Problem.findById(pid).lean<ProblemDoc>();
+  if (!p || !canViewProblem(user, p)) return null;
+  return p;
+}
+
+export interface EditorLanguages {
+  languages: string[];
+  /** False when no judge is online: every accepted language is offered and submissions wait. */
+  judgeOnline: boolean;
+  defaultLanguage: string;
+}
+
+/** The problem's languages that some live judge can run, in catalogue order. */
+export async function editorLanguages(p: Pick<ProblemDoc, "languages">): Promise<EditorLanguages> {
+  const available = await availableLanguages();
+  const accepted = new Set(p.languages ?? []);
+  const ordered = LANGUAGES.map((l) => l.name).filter((n) => accepted.has(n));
+  // Languages a problem accepts that the catalogue does not know keep their place at the end.
+  for (const n of p.languages ?? []) if (!ordered.includes(n)) ordered.push(n);
+  const judgeOnline = available.size > 0;
+  const languages = judgeOnline ? ordered.filter((n) => available.has(n)) : ordered;
+  const defaultLanguage = languages.includes(DEFAULT_EDITOR_LANGUAGE) ? DEFAULT_EDITOR_LANGUAGE : (languages[0] ?? "");
+  return { languages, judgeOnline, defaultLanguage };
+}
+
+/** Starting code per language: the problem's enabled template, else the language's default. */
+export function codeTemplates(p: Pick<ProblemDoc, "codeTemplates">, languages: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const lang of languages) {
+    const own = (p.codeTemplates ?? []).find((t) => t.language === lang && t.status && t.code.trim());
+    out[lang] = own ? own.code : (languageInfo(lang)?.template ?? "");
+  }
+  return out;
+}
+
+/** The latest accepted code of the user on a problem (spec section 5: only once solved). */
+export async function lastAcceptedCode(user: CurrentUser, pid: number, cid = 0): Promise<{ code: string; language: string }> {
+  const sub = await Submission.findOne({ uid: user._id, pid, cid, status: JudgeStatus.ACCEPTED })
+    .sort({ _id: -1 })
+    .select("code language")
+    .lean<{ code: string; language: string }>();
+  if (!sub) throw new ApiError(400, "problem:noAcceptedCode");
+  return { code: sub.code, language: sub.language };
+}
+
+/** Verdict counters of a problem (statistics dialog, HOJ's ProblemCountVO). */
+export function problemCount(p: ProblemDoc) {
+  return {
+    pid: p._id,
+    total: p.total ?? 0,
+    ac: p.ac ?? 0,
+    wa: p.wa ?? 0,
+    tle: p.tle ?? 0,
+    mle: p.mle ?? 0,
+    re: p.re ?? 0,
+    pe: p.pe ?? 0,
+    ce: p.ce ?? 0,
+    se: p.se ?? 0,
+    pa: p.pa ?? 0,
+  };
+}
+
+/** HOJ's Problem shape for learners: no checker code, hidden test data or judge-only files. */
+export function problemJson(p: ProblemDoc, user: CurrentUser | null) {
+  return {
+    id: p._id,
+    problemId: p.problemId,
+    title: p.title,
+    author: p.author,
+    type: p.type,
+    judgeMode: p.judgeMode,
+    judgeCaseMode: p.judgeCaseMode,
+    timeLimit: p.timeLimit,
+    memoryLimit: p.memoryLimit,
+    stackLimit: p.stackLimit,
+    description: p.description,
+    input: p.input,
+    output: p.output,
+    examples: examplesToHoj(p.examples ?? []),
+    isRemote: p.isRemote,
+    source: p.source,
+    difficulty: p.difficulty,
+    hint: p.hint,
+    auth: p.auth,
+    codeShare: p.codeShare,
+    isRemoveEndBlank: p.isRemoveEndBlank,
+    openCaseResult: p.openCaseResult,
+    isUploadCase: p.isUploadCase,
+    gid: p.gid,
+    isGroup: p.gid != null,
+    applyPublicProgress: p.applyPublicProgress,
+    isFileIO: p.isFileIO,
+    ioReadFileName: p.ioReadFileName,
+    ioWriteFileName: p.ioWriteFileName,
+    userExtraFile: p.userExtraFile?.length ? JSON.stringify(Object.fromEntries(p.userExtraFile.map((f) => [f.name, f.content]))) : null,
+    spjLanguage: isAdminRole(user) ? p.spjLanguage : null,
+    modifiedUser: p.modifiedUser,
+    gmtCreate: p.gmtCreate,
+    gmtModified: p.gmtModified,
+  };
+}
+
+/** GET /ojapi/get-problem-detail: HOJ's ProblemInfoVO. */
+export async function problemDetailJson(p: ProblemDoc, user: CurrentUser | null) {
+  const [tags, editor] = await Promise.all([getTagsByIds(p.tags ?? []), editorLanguages(p)]);
+  return {
+    problem: problemJson(p, user),
+    tags: tags.map(tagJson),
+    languages: editor.languages,
+    problemCount: problemCount(p),
+    codeTemplate: codeTemplates(p, editor.languages),
+  };
+}

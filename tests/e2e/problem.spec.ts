@@ -1,0 +1,232 @@
+import { randomInt } from "node:crypto";
+import { expect, test, uniqueName } from "./support/fixtures";
+
+// A learner's way through the problem bank: filtering the list, submitting from the editor (and
+// without JavaScript), the status list and sharing code. Data is made through the app's models.
+
+async function models() {
+  const [problem, submission, tag, testdata, redis, protocol] = await Promise.all([
+    import("../../app/models/problem.server"),
+    import("../../app/models/submission.server"),
+    import("../../app/models/tag.server"),
+    import("../../app/services/testdata.server"),
+    import("../../app/services/redis.server"),
+    import("../../app/lib/judge-protocol"),
+  ]);
+  return { Problem: problem.Problem, Submission: submission.Submission, Tag: tag.Tag, TagClassification: tag.TagClassification, testdata, redis, protocol };
+}
+
+type M = Awaited<ReturnType<typeof models>>;
+
+async function makeProblem(m: M, o: { pid: number; problemId: string; title: string; difficulty?: number; tags?: number[] }) {
+  const hash = await m.testdata.storeTestData([
+    { name: "1.in", data: Buffer.from("1 2\n") },
+    { name: "1.out", data: Buffer.from("3\n") },
+    { name: "2.in", data: Buffer.from("20 22\n") },
+    { name: "2.out", data: Buffer.from("42\n") },
+  ]);
+  await m.Problem.create({
+    _id: o.pid,
+    problemId: o.problemId,
+    problemIdUpper: o.problemId.toUpperCase(),
+    title: o.title,
+    description: "Print the sum of $a$ and $b$.",
+    input: "Two integers $a, b$.",
+    output: "$a+b$",
+    examples: [{ input: "1 2", output: "3" }],
+    difficulty: o.difficulty ?? 0,
+    tags: o.tags ?? [],
+    languages: ["C", "C++", "Python3"],
+    testCaseHash: hash,
+    testCases: [
+      { input: "1.in", output: "1.out", score: 50, groupNum: 0 },
+      { input: "2.in", output: "2.out", score: 50, groupNum: 0 },
+    ],
+  });
+}
+
+/** Whether a live judge announces C++ (until the judge is in, verdicts cannot come). */
+async function judgeRunsCpp(m: M): Promise<boolean> {
+  const all = await m.redis.redis().hgetall(m.redis.rkey(m.protocol.JUDGES_KEY));
+  return Object.values(all).some((raw) => {
+    const info = JSON.parse(raw) as { languages: string[]; heartbeatAt: number };
+    return info.languages.includes("C++") && Date.now() - info.heartbeatAt < m.protocol.JUDGE_STALE_MS;
+  });
+}
+
+const base = () => 100_000 + randomInt(800_000);
+
+test("a learner filters the list: every change rewrites the address and goes back to page 1", async ({ page, app }) => {
+  void app;
+  const m = await models();
+  const tag = uniqueName("tg");
+  const classId = base();
+  await m.TagClassification.create({ _id: classId, name: `C${tag}`, rank: 0, oj: "ME" });
+  const tagId = base();
+  await m.Tag.create({ _id: tagId, name: tag, nameLower: tag.toLowerCase(), tcid: classId, oj: "ME", color: "#ff9900" });
+  const prefix = uniqueName("Zq");
+  const pid = base();
+  for (let i = 0; i < 32; i++) {
+    await makeProblem(m, { pid: pid + i, problemId: `${prefix}-${i}`.toUpperCase(), title: `${prefix} task ${i}`, difficulty: i % 2, tags: i < 3 ? [tagId] : [] });
+  }
+
+  await page.goto(`problem?keyword=${prefix}&currentPage=2`);
+  await expect(page.getByTestId("problem-table").locator("tbody tr")).toHaveCount(2);
+  // Changing the difficulty applies at once and starts again at page 1.
+  await page.locator('select[name="difficulty"]').selectOption("1");
+  await expect(page).toHaveURL(new RegExp(`keyword=${prefix}&difficulty=1$`));
+  await expect(page.getByTestId("problem-table").locator("tbody tr")).toHaveCount(16);
+  // Keyword in another case still finds them.
+  const keyword = page.locator('#problem-filters input[name="keyword"]');
+  await keyword.fill(`${prefix.toUpperCase()} TASK 1`);
+  await keyword.press("Enter");
+  await expect(page).toHaveURL(/difficulty=1/);
+  await expect(page.getByTestId("problem-table").locator("tbody tr").first()).toContainText(`${prefix} task 1`);
+  // A tag from its classification popover.
+  await page.goto(`problem?keyword=${prefix}`);
+  await page.getByText(`C${tag}`).click();
+  await page.getByRole("link", { name: tag, exact: true }).first().click();
+  await expect(page).toHaveURL(new RegExp(`tagId=${tagId}`));
+  await expect(page.getByTestId("problem-table").locator("tbody tr")).toHaveCount(3);
+  await expect(page.getByTestId("selected-tags")).toContainText(tag);
+  // The filtered list is a link that works when opened anew.
+  const url = page.url();
+  await page.goto(url);
+  await expect(page.getByTestId("problem-table").locator("tbody tr")).toHaveCount(3);
+  await page.getByTestId("reset-filters").click();
+  await expect(page).toHaveURL(/\/problem$/);
+});
+
+test("a learner submits from the editor and sees the live verdict reach Accepted", async ({ page, app, createUser, loginAs, context }) => {
+  void app;
+  const m = await models();
+  const user = await createUser();
+  await loginAs(context, user);
+  const pid = base();
+  const problemId = uniqueName("AB").toUpperCase();
+  await makeProblem(m, { pid, problemId, title: "A + B" });
+
+  await page.goto(`problem/${problemId.toLowerCase()}`);
+  await expect(page.getByTestId("statement").locator(".katex").first()).toBeVisible();
+  // The editor replaces the textarea once loaded; the C++ template solves A + B.
+  await expect(page.locator(".cm-content")).toBeVisible();
+  await expect(page.getByTestId("code-textarea")).toHaveClass(/sr-only/);
+  await page.getByTestId("language-select").selectOption("C++");
+  test.skip(!(await judgeRunsCpp(m)), "no live judge runs C++ in this stack yet (the judge is a separate branch)");
+  await page.getByTestId("submit-code").click();
+  const banner = page.getByTestId("status-banner");
+  await expect(banner).toBeVisible();
+  await expect(banner.locator("[data-status]")).toHaveAttribute("data-status", "0", { timeout: 60_000 });
+  const sub = await m.Submission.findOne({ uid: user.uid, pid }).lean();
+  expect(sub?.status).toBe(0);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the plain form submits and the detail page shows the status with a refresh link", async ({ page, app, createUser, loginAs, context }) => {
+    void app;
+    const m = await models();
+    const user = await createUser();
+    await loginAs(context, user);
+    const pid = base();
+    const problemId = uniqueName("NJ").toUpperCase();
+    await makeProblem(m, { pid, problemId, title: "No script" });
+
+    await page.goto(`problem/${problemId}`);
+    const textarea = page.getByTestId("code-textarea");
+    await expect(textarea).toBeVisible();
+    await page.getByTestId("language-select").selectOption("Python3");
+    await textarea.fill("a, b = map(int, input().split())\nprint(a + b)\n");
+    await page.getByTestId("submit-code").click();
+    await expect(page).toHaveURL(/\/submission-detail\/\d+$/);
+    await expect(page.getByTestId("detail-banner")).toBeVisible();
+    const id = Number(page.url().split("/").pop());
+    const sub = await m.Submission.findById(id).lean();
+    expect(sub).toMatchObject({ uid: user.uid, pid, language: "Python3" });
+    const status = Number(await page.getByTestId("detail-banner").getAttribute("data-status"));
+    if ([5, 6, 7, 9].includes(status)) {
+      await page.getByTestId("detail-refresh").click();
+      await expect(page).toHaveURL(new RegExp(`/submission-detail/${id}$`));
+    }
+    await expect(page.getByTestId("code")).toContainText("print(a + b)");
+  });
+
+  test("a refused submission keeps the code in the form", async ({ page, app, createUser, loginAs, context }) => {
+    void app;
+    const m = await models();
+    const user = await createUser();
+    await loginAs(context, user);
+    const problemId = uniqueName("RF").toUpperCase();
+    await makeProblem(m, { pid: base(), problemId, title: "Refused" });
+    await page.goto(`problem/${problemId}`);
+    await page.getByTestId("code-textarea").fill("   ");
+    await page.getByTestId("submit-code").click();
+    await expect(page.getByTestId("submit-errors")).toBeVisible();
+    await expect(page.getByTestId("code-textarea")).toHaveValue("   ");
+  });
+});
+
+test("the status list: Mine needs login, then filters by status and problem", async ({ page, app, createUser, loginAs, context }) => {
+  void app;
+  const m = await models();
+  await page.goto("status");
+  await page.getByTestId("only-mine").click();
+  await expect(page.getByTestId("status-notice")).toBeVisible();
+
+  const user = await createUser();
+  await loginAs(context, user);
+  const pid = base();
+  const problemId = uniqueName("ST").toUpperCase();
+  await makeProblem(m, { pid, problemId, title: "Statuses" });
+  const first = base() * 10;
+  for (let i = 0; i < 4; i++) {
+    await m.Submission.create({ _id: first + i, pid, displayPid: problemId, uid: user.uid, username: user.username, status: i === 0 ? -1 : 0, language: "C++", code: "int main(){}", length: 12 });
+  }
+  await page.goto("status");
+  await page.getByTestId("author-filter").fill("someone-else");
+  await page.getByTestId("only-mine").check();
+  await expect(page).toHaveURL(/onlyMine=true/);
+  await expect(page).not.toHaveURL(/username=/);
+  await expect(page.getByTestId("author-filter")).toBeDisabled();
+  await expect(page.getByTestId("submission-table").locator("tbody tr")).toHaveCount(4);
+  await page.getByTestId("status-filter").selectOption("-1");
+  await expect(page).toHaveURL(/onlyMine=true&status=-1/);
+  await expect(page.getByTestId("submission-table").locator("tbody tr")).toHaveCount(1);
+  await page.getByTestId("status-filter").selectOption("");
+  await page.locator('input[name="problemID"]').fill(problemId.toLowerCase());
+  await page.locator('input[name="problemID"]').press("Enter");
+  await expect(page).toHaveURL(new RegExp(`problemID=${problemId.toLowerCase()}`));
+  await expect(page.getByTestId("submission-table").locator("tbody tr")).toHaveCount(4);
+});
+
+test("the owner shares and unshares a submission; another learner sees the code only while shared", async ({ page, app, createUser, loginAs, context, browser }) => {
+  void app;
+  const m = await models();
+  const owner = await createUser();
+  const other = await createUser();
+  const pid = base();
+  const problemId = uniqueName("SH").toUpperCase();
+  await makeProblem(m, { pid, problemId, title: "Share" });
+  const id = base() * 10 + 7;
+  await m.Submission.create({ _id: id, pid, displayPid: problemId, uid: owner.uid, username: owner.username, status: 0, language: "C++", code: "int secret_sauce(){}", length: 20 });
+
+  await loginAs(context, owner);
+  await page.goto(`submission-detail/${id}`);
+  await expect(page.getByTestId("code")).toContainText("secret_sauce");
+  await page.getByTestId("share-toggle").click();
+  await expect(page.getByTestId("share-toggle")).toHaveText(/^(Unshare|取消分享)$/);
+
+  const otherContext = await browser.newContext();
+  await loginAs(otherContext, other);
+  const otherPage = await otherContext.newPage();
+  await otherPage.goto(`submission-detail/${id}`);
+  await expect(otherPage.getByTestId("code")).toContainText("secret_sauce");
+  await expect(otherPage.getByTestId("share-toggle")).toHaveCount(0);
+
+  await page.getByTestId("share-toggle").click();
+  await expect(page.getByTestId("share-toggle")).toHaveText(/^(Share|分享)$/);
+  await otherPage.reload();
+  await expect(otherPage.getByTestId("code-hidden")).toBeVisible();
+  await otherContext.close();
+});
