@@ -1,5 +1,4 @@
 // Playwright fixtures use `use` and empty destructuring by design; they are not React hooks.
-/* eslint-disable react-hooks/rules-of-hooks, no-empty-pattern */
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
