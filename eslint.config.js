@@ -18,4 +18,14 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["warn", "error"] }],
     },
   },
+  {
+    // Playwright fixtures take `{}` and call `use`, which is not a React hook.
+    files: ["tests/e2e/**/*.ts"],
+    rules: { "no-empty-pattern": "off", "react-hooks/rules-of-hooks": "off" },
+  },
+  {
+    // Scripts and benchmarks print their figures.
+    files: ["scripts/**/*.{ts,mjs}", "tests/bench/**/*.ts"],
+    rules: { "no-console": "off" },
+  },
 );
