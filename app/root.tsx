@@ -13,6 +13,7 @@ import { isAdminRole } from "~/services/permissions.server";
 import { localesVersion } from "~/services/assets.server";
 import { takeFlash } from "~/services/flash.server";
 import { ToastRegion } from "~/components/ui/Toast";
+import { AuthModal } from "~/components/auth/AuthModal";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: withBase(stylesheet) }];
 
@@ -77,6 +78,7 @@ export default function App() {
   return (
     <>
       <ToastRegion initial={flashes} />
+      <AuthModal />
       <Outlet />
     </>
   );
