@@ -116,6 +116,10 @@ app.use(
     },
     // Cross-origin isolation headers would break images from other sites in statements.
     crossOriginEmbedderPolicy: false,
+    // Not helmet's "no-referrer": under it browsers send "Origin: null" with form posts, and
+    // Remix refuses such a document POST as cross-site, so no form would work without JavaScript.
+    // "same-origin" still sends nothing to other sites.
+    referrerPolicy: { policy: "same-origin" },
     strictTransportSecurity: isProduction && process.env.COOKIE_SECURE !== "false",
   }),
 );
