@@ -52,7 +52,8 @@ export function AuthModal() {
     setClicked(null);
   }, [location.key]);
 
-  // Links marked data-auth open the modal instead of the plain pages.
+  // Links marked data-auth open the modal instead of the plain pages. Once listening, the page says
+  // so (html[data-auth-ready]), for scripts and browser tests that must not click too early.
   useEffect(() => {
     const onClick = (e: MouseEvent) => {
       if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -65,7 +66,11 @@ export function AuthModal() {
       setClicked(mode);
     };
     document.addEventListener("click", onClick, true);
-    return () => document.removeEventListener("click", onClick, true);
+    document.documentElement.dataset.authReady = "1";
+    return () => {
+      document.removeEventListener("click", onClick, true);
+      delete document.documentElement.dataset.authReady;
+    };
   }, []);
 
   const mode = root?.user ? null : (clicked ?? urlMode);
@@ -148,7 +153,9 @@ export function AuthModal() {
 function ModalLogin({ redirectTo, switchTo, username }: { redirectTo: string; switchTo: ModeSwitch; username: string }) {
   const fetcher = useFetcher<AuthActionData>({ key: "auth-modal-login" });
   const kit = { Form: fetcher.Form, data: fetcher.data, busy: fetcher.state !== "idle" };
-  return <LoginForm kit={kit} action="/login" redirectTo={redirectTo} defaultUsername={username} switchTo={switchTo} />;
+  // redirectTo also in the address: without JavaScript a refusal shows the /login page, which keeps it.
+  const action = `/login?redirectTo=${encodeURIComponent(redirectTo)}`;
+  return <LoginForm kit={kit} action={action} redirectTo={redirectTo} defaultUsername={username} switchTo={switchTo} />;
 }
 
 function ModalRegister({ open, switchTo, onRegistered }: { open: boolean; switchTo: ModeSwitch; onRegistered: (username: string) => void }) {
