@@ -62,5 +62,5 @@ export interface AuthActionData {
   values?: Record<string, string>;
   codeSent?: { email: string; wait: number };
   registered?: { username: string };
-  sent?: { email: string };
+  sent?: { email: string; wait: number };
 }

@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const parsed = applyResetSchema.parse({ ...input, captchaKey: await captchaKeyOf(request, input.captchaKey) });
     const sent = await applyResetPassword(parsed, client, await authT(request));
-    return json({ ok: true, sent: { email: sent.email }, values });
+    return json({ ok: true, sent: { email: sent.email, wait: sent.wait }, values });
   } catch (err) {
     return formFailure(request, err, { values });
   }

@@ -1,4 +1,4 @@
-import { deflateSync } from "node:zlib";
+import { constants, deflateSync } from "node:zlib";
 
 // A minimal PNG encoder (8-bit RGBA, no interlace) for images drawn pixel by pixel on the server.
 
@@ -52,7 +52,8 @@ export function encodePng(width: number, height: number, rgba: Uint8Array): Buff
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", header),
-    chunk("IDAT", deflateSync(raw, { level: 9 })),
+    // Z_FILTERED suits filtered image rows: about as small as level 9 at a tenth of its time.
+    chunk("IDAT", deflateSync(raw, { level: 6, strategy: constants.Z_FILTERED })),
     chunk("IEND", new Uint8Array(0)),
   ]);
 }

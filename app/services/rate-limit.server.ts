@@ -30,6 +30,8 @@ export const RATE_RULES = {
   resetIp: { points: 20, duration: 3600, perAddress: true },
   /** Password reset attempts on one account. */
   resetAccount: { points: 10, duration: 3600, perAddress: false },
+  /** "Is this username or e-mail taken?" from one address (forms ask on blur). */
+  checkIp: { points: 60, duration: 60, perAddress: true },
 } as const satisfies Record<string, Rule>;
 
 export type RateRule = keyof typeof RATE_RULES;

@@ -45,7 +45,9 @@ async function requireOpen(): Promise<void> {
 }
 
 /** Whether a username and an e-mail are taken (HOJ's check-username-or-email). */
-export async function checkUsernameOrEmail(input: z.infer<typeof checkUsernameOrEmailSchema>): Promise<{ username: boolean; email: boolean }> {
+export async function checkUsernameOrEmail(input: z.infer<typeof checkUsernameOrEmailSchema>, client: { ip: string }): Promise<{ username: boolean; email: boolean }> {
+  // Limited per address: the answer tells which accounts exist.
+  await consume(["checkIp", client.ip]);
   const [u, e] = await Promise.all([
     input.username ? findUserByUsername(input.username) : null,
     input.email && z.string().email().safeParse(input.email).success ? findUserByEmail(input.email) : null,

@@ -6,6 +6,7 @@ import { withBase } from "~/lib/base-path";
 import { LIMITS } from "~/lib/constants";
 import { errorsOf, Field, FormAlert, primaryButton, type FormKit, usePasswordMatch } from "./fields";
 import { SwitchLink, type ModeSwitch } from "./LoginForm";
+import { useCountdown } from "./SendCodeButton";
 import { useTakenCheck } from "./useTakenCheck";
 
 type CaptchaData = { img: string; captchaKey: string };
@@ -42,12 +43,17 @@ export function ResetApplyForm({ kit, action, emailEnabled, switchTo }: { kit: F
   const data = kit.data;
   const errors = errorsOf(data);
 
-  // Every answer uses the captcha up: clear the field and draw a new one (spec section 8).
+  // Every answer uses the captcha up: clear the field and draw a new one (spec section 8). After a
+  // sent e-mail the button waits 90 s (the server refuses sooner anyway).
+  const wait = useCountdown();
+  const { start } = wait;
   useEffect(() => {
     if (!data) return;
     if (captchaRef.current) captchaRef.current.value = "";
     void reload();
-  }, [data, reload]);
+    if (data.ok && data.sent) start(data.sent.wait);
+  }, [data, reload, start]);
+  const waiting = hydrated && wait.left > 0;
 
   if (!emailEnabled) return <FormAlert tone="warning">{t("reset.unavailable")}</FormAlert>;
 
@@ -99,8 +105,8 @@ export function ResetApplyForm({ kit, action, emailEnabled, switchTo }: { kit: F
         addon={image}
         hint={refresh}
       />
-      <button type="submit" className={primaryButton} disabled={kit.busy}>
-        {kit.busy ? t("reset.sending") : t("reset.sendEmail")}
+      <button type="submit" className={primaryButton} disabled={kit.busy || waiting}>
+        {kit.busy ? t("reset.sending") : waiting ? t("code.resendIn", { seconds: wait.left }) : t("reset.sendEmail")}
       </button>
       <p className="text-sm">
         {t("reset.rememberIt")} <SwitchLink to={switchTo} mode="login">{t("reset.backToLogin")}</SwitchLink>

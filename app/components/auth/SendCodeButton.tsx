@@ -11,23 +11,28 @@ import { secondaryButton } from "./fields";
 // fetcher and counts down the wait (60 s register, 90 s reset) before it can be pressed again.
 // The server enforces the wait either way.
 
-export function useSendCode(action: string) {
-  const fetcher = useFetcher<AuthActionData>();
+/** Seconds left of a wait, counting down once a second; `start` begins a new wait. */
+export function useCountdown() {
   const [left, setLeft] = useState(0);
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok && fetcher.data.codeSent) {
-      setLeft(fetcher.data.codeSent.wait);
-      toast.success("auth:code.sent");
-    }
-  }, [fetcher.state, fetcher.data]);
-
   useEffect(() => {
     if (left <= 0) return;
     const id = window.setTimeout(() => setLeft((s) => s - 1), 1000);
     return () => window.clearTimeout(id);
   }, [left]);
+  return { left, start: setLeft };
+}
+
+export function useSendCode(action: string) {
+  const fetcher = useFetcher<AuthActionData>();
+  const { left, start } = useCountdown();
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok && fetcher.data.codeSent) {
+      start(fetcher.data.codeSent.wait);
+      toast.success("auth:code.sent");
+    }
+  }, [fetcher.state, fetcher.data, start]);
 
   const send = (intent: string, email: string) => fetcher.submit({ intent, email }, { method: "post", action });
   const errors = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (fetcher.data.errors ?? {}) : {};
