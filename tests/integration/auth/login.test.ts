@@ -71,6 +71,10 @@ describe("login", () => {
     expect(res.headers.get("Location")).toBe("/home");
     expect(cookieOf(res)).not.toBe(planted);
     expect(await Session.findById(visitor._id)).toBeNull();
+    for (const target of ["/\t/evil.example", "/\\evil.example", "https://evil.example/"]) {
+      const again = await login({ username: user.username, password: "right-pass", redirectTo: target });
+      expect(again.headers.get("Location")).toBe("/home");
+    }
   });
 
   it("refuses a wrong password with 'Please check your username or password' and never echoes it", async () => {
