@@ -8,7 +8,6 @@ import { authT, clientOf, formFailure } from "~/services/account-http.server";
 import { flash } from "~/services/flash.server";
 import { siteRedirect } from "~/services/paths.server";
 import { register, registerCodeSchema, registerSchema, registerSettings, sendRegisterCode } from "~/services/registration.server";
-import { getCurrentUser } from "~/services/session.server";
 import { formObject } from "~/services/validation.server";
 
 // /register: the plain registration page, and the action of the modal's register form. The form's
@@ -21,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await authT(request);
   const settings = await registerSettings();
-  return json({ title: t("register.title"), signedIn: !!(await getCurrentUser(request)), ...settings });
+  return json({ title: t("register.title"), ...settings });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

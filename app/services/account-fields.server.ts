@@ -6,10 +6,16 @@ import { LIMITS } from "~/lib/constants";
 
 const text = (requiredKey: string) => z.string({ required_error: requiredKey, invalid_type_error: requiredKey });
 
+/** No control characters (the store refuses NUL; the rest only hide what a name really is). */
+export function withoutControlChars(s: string): boolean {
+  return ![...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+}
+
 export const usernameField = text("auth:validation.usernameRequired")
   .trim()
   .min(1, "auth:validation.usernameRequired")
-  .max(LIMITS.usernameMax, "auth:validation.usernameMax");
+  .max(LIMITS.usernameMax, "auth:validation.usernameMax")
+  .refine(withoutControlChars, "auth:validation.invalidChars");
 
 /** A new password: 5 to 20 characters. */
 export const newPasswordField = text("auth:validation.passwordRequired")

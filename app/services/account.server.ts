@@ -4,7 +4,7 @@ import { ACCOUNT_CHANGE_LOCK_SECONDS, ACCOUNT_CHANGE_MAX_FAILURES, EMAIL_CODE_TT
 import { LIMITS, ROLE_NAMES, type RoleCode } from "~/lib/constants";
 import { User, type UserDoc } from "~/models/user.server";
 import { AccountError } from "./account-errors.server";
-import { currentPasswordField, emailField, newPasswordField, optionalCodeField, passwordAgainField } from "./account-fields.server";
+import { currentPasswordField, emailField, newPasswordField, optionalCodeField, passwordAgainField, withoutControlChars } from "./account-fields.server";
 import { checkCode, claimSendSlot, consumeCode, dropCode, releaseWait, storeCode } from "./email-code.server";
 import { emailEnabled, sendCodeMail } from "./mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -190,6 +190,7 @@ const optionalText = (max: number, key: string) =>
     .string({ invalid_type_error: key })
     .trim()
     .max(max, key)
+    .refine(withoutControlChars, "auth:validation.invalidChars")
     .optional()
     .nullable()
     .transform((v) => v ?? undefined);
@@ -198,7 +199,13 @@ export const changeUserInfoSchema = z.object({
   nickname: optionalText(PROFILE_LIMITS.nickname, "auth:validation.nicknameMax"),
   realname: optionalText(PROFILE_LIMITS.realname, "auth:validation.realnameMax"),
   school: optionalText(PROFILE_LIMITS.school, "auth:validation.schoolMax"),
-  signature: optionalText(PROFILE_LIMITS.signature, "auth:validation.signatureMax"),
+  signature: z
+    .string({ invalid_type_error: "auth:validation.signatureMax" })
+    .max(PROFILE_LIMITS.signature, "auth:validation.signatureMax")
+    .refine((v) => !v.includes("\u0000"), "auth:validation.invalidChars")
+    .optional()
+    .nullable()
+    .transform((v) => v ?? undefined),
   github: optionalText(PROFILE_LIMITS.github, "auth:validation.githubMax"),
   blog: optionalText(PROFILE_LIMITS.blog, "auth:validation.blogMax"),
   cfUsername: optionalText(PROFILE_LIMITS.cfUsername, "auth:validation.cfUsernameMax"),

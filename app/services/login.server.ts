@@ -6,6 +6,7 @@ import { LOGIN_PASSWORD_MAX, type PuzzleView } from "~/lib/account";
 import { LIMITS } from "~/lib/constants";
 import { User, type UserDoc } from "~/models/user.server";
 import { AccountError } from "./account-errors.server";
+import { usernameField } from "./account-fields.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { isAdminRole } from "./permissions.server";
 import { consume } from "./rate-limit.server";
@@ -18,11 +19,7 @@ import { findUserByUsername } from "./users.server";
 // server. A solved puzzle and a successful login reset the count.
 
 export const loginSchema = z.object({
-  username: z
-    .string({ required_error: "auth:validation.usernameRequired", invalid_type_error: "auth:validation.usernameRequired" })
-    .trim()
-    .min(1, "auth:validation.usernameRequired")
-    .max(LIMITS.usernameMax, "auth:validation.usernameMax"),
+  username: usernameField,
   password: z
     .string({ required_error: "auth:validation.passwordRequired", invalid_type_error: "auth:validation.passwordRequired" })
     .min(1, "auth:validation.passwordRequired")

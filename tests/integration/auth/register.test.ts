@@ -143,6 +143,7 @@ describe("registration", () => {
     const cases: Array<[Record<string, string>, string, string]> = [
       [{ username: "", password: "secret1", passwordAgain: "secret1", email: "a@b.test", code: "123456" }, "username", msg("validation", "usernameRequired")],
       [{ username: "x".repeat(21), password: "secret1", passwordAgain: "secret1", email: "a@b.test", code: "123456" }, "username", msg("validation", "usernameMax")],
+      [{ username: "ok\u0000name", password: "secret1", passwordAgain: "secret1", email: "a@b.test", code: "123456" }, "username", msg("validation", "invalidChars")],
       [{ username: "okname", password: "", passwordAgain: "", email: "a@b.test", code: "123456" }, "password", msg("validation", "passwordRequired")],
       [{ username: "okname", password: "1234", passwordAgain: "1234", email: "a@b.test", code: "123456" }, "password", msg("validation", "passwordLength")],
       [{ username: "okname", password: "x".repeat(21), passwordAgain: "x".repeat(21), email: "a@b.test", code: "123456" }, "password", msg("validation", "passwordLength")],
