@@ -285,6 +285,31 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "设置" })).toBeVisible();
   });
 
+  test("settings: the profile and the password change through plain forms", async ({ page, context, createUser, loginAs }) => {
+    const user = await createUser();
+    await loginAs(context, user);
+    await page.goto("setting");
+    await page.getByLabel("昵称", { exact: true }).fill("小明");
+    await page.getByLabel("性别", { exact: true }).selectOption("female");
+    await page.getByRole("button", { name: "保存" }).click();
+    await expect(toast(page)).toHaveText("更新成功");
+    await expect(page.getByLabel("昵称", { exact: true })).toHaveValue("小明");
+    await expect(page.getByLabel("性别", { exact: true })).toHaveValue("female");
+
+    await page.getByLabel("当前密码", { exact: true }).fill("not-my-password");
+    await page.getByLabel("新密码", { exact: true }).fill("changed-pass-1");
+    await page.getByLabel("确认新密码", { exact: true }).fill("changed-pass-1");
+    await page.getByRole("button", { name: "更新" }).first().click();
+    await expect(page.getByText("当前密码错误！已累计失败 1/5 次")).toBeVisible();
+    await page.getByLabel("当前密码", { exact: true }).fill(user.password);
+    await page.getByLabel("新密码", { exact: true }).fill("changed-pass-1");
+    await page.getByLabel("确认新密码", { exact: true }).fill("changed-pass-1");
+    await page.getByRole("button", { name: "更新" }).first().click();
+    await expect(toast(page)).toHaveText("密码修改成功，您在其他设备上的登录已失效");
+    // Still signed in here.
+    await expect(page.getByRole("heading", { name: "设置" })).toBeVisible();
+  });
+
   test("the modal's × link closes it", async ({ page }) => {
     await page.goto("home?login=1&notice=pleaseLoginFirst&redirectTo=%2Fsetting");
     await page.getByRole("link", { name: "关闭" }).click();
