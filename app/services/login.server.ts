@@ -26,7 +26,7 @@ export const loginSchema = z.object({
     .min(LIMITS.passwordMin, "auth:validation.passwordLength")
     .max(LOGIN_PASSWORD_MAX, "auth:validation.passwordLength"),
   puzzleToken: z.string().optional(),
-  puzzleOffset: z.coerce.number().optional(),
+  puzzleOffset: z.coerce.number({ invalid_type_error: "auth:puzzle.wrong" }).optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

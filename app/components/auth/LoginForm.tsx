@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LOGIN_PASSWORD_MAX, type AuthMode, type PuzzleView } from "~/lib/account";
 import { LIMITS } from "~/lib/constants";
@@ -54,7 +54,14 @@ export function LoginForm({
   const { t } = useTranslation("auth");
   const formRef = useRef<HTMLFormElement>(null);
   const errors = errorsOf(kit.data);
-  const puzzle = kit.data?.data?.puzzle ?? initialPuzzle ?? null;
+  // An answer that went past the field checks says whether a puzzle is needed (and brings a fresh
+  // one); a refusal of the fields alone leaves the current puzzle in place.
+  const [kept, setKept] = useState<PuzzleView | null>(initialPuzzle ?? null);
+  const decided = kit.data?.data;
+  useEffect(() => {
+    if (decided) setKept(decided.puzzle ?? null);
+  }, [decided]);
+  const puzzle = decided ? (decided.puzzle ?? null) : kept;
   const username = kit.data?.values?.username ?? defaultUsername;
 
   return (
