@@ -18,7 +18,7 @@ async function hydrate() {
     .init({
       ...i18n,
       lng,
-      ns: getInitialNamespaces(),
+      ns: Array.from(new Set([...i18n.ns, ...getInitialNamespaces()])),
       backend: { loadPath: `${base.replace(/\/$/, "")}/locales/{{lng}}/{{ns}}.json?v=${version}` },
     });
 

@@ -35,7 +35,7 @@ export default async function handleRequest(
     .init({
       ...i18n,
       lng,
-      ns: Array.from(new Set(["common", ...ns])),
+      ns: Array.from(new Set([...i18n.ns, ...ns])),
       backend: { loadPath: path.join(LOCALES_DIR, "{{lng}}/{{ns}}.json") },
     });
 

@@ -5,7 +5,9 @@ export default {
   supportedLngs: [...LANGUAGES_SUPPORTED],
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: "common",
-  ns: ["common"],
+  // Loaded on every page: "auth" because the login modal can open anywhere (?login=1), also
+  // rendered by the server.
+  ns: ["common", "auth"],
   interpolation: { escapeValue: false },
   // zh-CN must stay zh-CN (not collapse to zh) so the file path matches locales/zh-CN.
   load: "currentOnly" as const,

@@ -33,6 +33,7 @@ import { unreadCounts } from "~/services/messages.server";
 import { ToastRegion } from "~/components/ui/Toast";
 import { SiteFrame } from "~/components/layout/SiteFrame";
 import type { FrameData } from "~/components/layout/types";
+import { AuthModal } from "~/components/auth/AuthModal";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: withBase(stylesheet) },
@@ -54,11 +55,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     takeFlash(request),
   ]);
   const unread = user ? await unreadCounts(user._id) : null;
+  const params = new URL(request.url).searchParams;
   return json({
     locale,
     flashes,
-    // A redirect may ask for a warning with ?notice= (only the names of lib/notices.ts).
-    notice: noticeKey(new URL(request.url).searchParams.get("notice")),
+    // A redirect may ask for a warning with ?notice= (only the names of lib/notices.ts). With the
+    // login modal opened (login=1) the modal itself says "Please login first".
+    notice: params.get("login") === "1" ? null : noticeKey(params.get("notice")),
     localesVersion: localesVersion(),
     config,
     unread,
@@ -135,6 +138,7 @@ export default function App() {
   return (
     <>
       <ToastRegion initial={messages} />
+      <AuthModal />
       <SiteFrame data={frameData(data)}>
         <Outlet />
       </SiteFrame>

@@ -14,6 +14,11 @@ function int(name: string, fallback: number): number {
   return Number.isFinite(v) ? v : fallback;
 }
 
+function positive(name: string, fallback: number): number {
+  const v = Number(process.env[name] ?? "");
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+}
+
 const dataDir = path.resolve(str("DATA_DIR", ".data"));
 
 const secrets = loadOrCreateSecrets(dataDir, {
@@ -49,6 +54,11 @@ export const env = {
     pass: str("SMTP_PASS"),
     from: str("SMTP_FROM"),
   },
+  /**
+   * Multiplies the per-address allowances of the login, register and e-mail rate limits (the
+   * browser tests set 20: every test comes from 127.0.0.1). Per-account limits do not change.
+   */
+  rateLimitScale: positive("RATE_LIMIT_SCALE", 1),
   /** Trust X-Forwarded-* from this many proxies (Express "trust proxy"). */
   trustProxy: int("TRUST_PROXY", 1),
 } as const;

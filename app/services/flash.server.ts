@@ -1,3 +1,4 @@
+import type { Session as RemixSession } from "@remix-run/node";
 import type { FlashMessage } from "~/lib/flash";
 import { getSession, sessionStorage } from "./session.server";
 
@@ -7,11 +8,21 @@ import { getSession, sessionStorage } from "./session.server";
 
 const KEY = "flash";
 
+/** Adds a message to a session the caller commits (one made at login, for instance). */
+export function addFlash(session: RemixSession, message: FlashMessage): void {
+  const list = (session.get(KEY) as FlashMessage[] | undefined) ?? [];
+  session.set(KEY, [...list, message]);
+}
+
+/** The messages waiting in a session, to carry them into a new one. */
+export function pendingFlash(session: RemixSession): FlashMessage[] {
+  return (session.get(KEY) as FlashMessage[] | undefined) ?? [];
+}
+
 /** Adds a message for the next page; returns the Set-Cookie header to send with the redirect. */
 export async function flash(request: Request, message: FlashMessage): Promise<string> {
   const session = await getSession(request);
-  const list = (session.get(KEY) as FlashMessage[] | undefined) ?? [];
-  session.set(KEY, [...list, message]);
+  addFlash(session, message);
   return sessionStorage.commitSession(session);
 }
 

@@ -23,6 +23,8 @@ export function siteRedirect(p: string, init?: number | ResponseInit): Response 
  */
 export function safeRedirectTarget(raw: unknown, fallback = "/home"): string {
   if (typeof raw !== "string" || !raw.startsWith("/") || raw.startsWith("//") || raw.includes("\\")) return fallback;
+  // Browsers drop tabs and line breaks from a URL, so "/<tab>/evil.example" would become "//evil.example".
+  if ([...raw].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return fallback;
   const base = env.basePath.replace(/\/$/, "");
   if (base && raw.startsWith(base + "/")) return raw.slice(base.length);
   return raw;

@@ -1,0 +1,212 @@
+import { Link, useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { AUTH_MODES, AUTH_QUERY_KEYS, type AuthActionData, type AuthMode } from "~/lib/account";
+import type { loader as rootLoader } from "~/root";
+import type { loader as registerLoader } from "~/routes/register";
+import type { loader as resetLoader } from "~/routes/reset-password";
+import { toast } from "~/components/ui/Toast";
+import { LoginForm, type ModeSwitch } from "./LoginForm";
+import { RegisterForm } from "./RegisterForm";
+import { ResetApplyForm } from "./ResetForms";
+import { FormAlert } from "./fields";
+
+// The login modal (spec section 2: one modal, 370px wide, not closed by a click outside, titled by
+// its mode). It opens
+// - when the URL has ?login=1, ?register=1 or ?reset=1 (where loginRedirect() sends a visitor who
+//   opened a protected page, with notice=pleaseLoginFirst and redirectTo); the server renders it
+//   open, so it works without JavaScript, its forms posting to /login, /register, /reset-password;
+// - when a link with data-auth="login|register|reset" is clicked (the header's links): the click
+//   is taken over here instead of going to the plain page.
+
+function isMode(v: unknown): v is AuthMode {
+  return typeof v === "string" && (AUTH_MODES as readonly string[]).includes(v);
+}
+
+function modeFromSearch(params: URLSearchParams): AuthMode | null {
+  for (const m of AUTH_MODES) if (params.get(m) === "1") return m;
+  return null;
+}
+
+/** The query without the modal's own keys. */
+function strippedSearch(params: URLSearchParams): string {
+  const rest = new URLSearchParams(params);
+  for (const k of AUTH_QUERY_KEYS) rest.delete(k);
+  const s = rest.toString();
+  return s ? `?${s}` : "";
+}
+
+export function AuthModal() {
+  const { t } = useTranslation("auth");
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const params = new URLSearchParams(location.search);
+  const urlMode = modeFromSearch(params);
+  const [clicked, setClicked] = useState<AuthMode | null>(null);
+  const [username, setUsername] = useState("");
+
+  // A new page (a redirect after login, a link) closes a modal that was opened by a click.
+  useEffect(() => {
+    setClicked(null);
+  }, [location.key]);
+
+  // Links marked data-auth open the modal instead of the plain pages. Once listening, the page says
+  // so (html[data-auth-ready]), for scripts and browser tests that must not click too early.
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const link = e.target instanceof Element ? e.target.closest("[data-auth]") : null;
+      const mode = link?.getAttribute("data-auth");
+      if (!isMode(mode)) return;
+      // Capture phase: the router's own click handler never sees it.
+      e.preventDefault();
+      e.stopPropagation();
+      setClicked(mode);
+    };
+    document.addEventListener("click", onClick, true);
+    document.documentElement.dataset.authReady = "1";
+    return () => {
+      document.removeEventListener("click", onClick, true);
+      delete document.documentElement.dataset.authReady;
+    };
+  }, []);
+
+  const mode = root?.user ? null : (clicked ?? urlMode);
+  const stripped = location.pathname + strippedSearch(params);
+  const redirectTo = (urlMode && params.get("redirectTo")) || stripped;
+  const notice = urlMode && params.get("notice") === "pleaseLoginFirst";
+
+  const close = useCallback(() => setClicked(null), []);
+  useEffect(() => {
+    if (!mode) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && clicked) close();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [mode, clicked, close]);
+
+  const switchTo: ModeSwitch = {
+    href: (m) => {
+      const q = new URLSearchParams(strippedSearch(params));
+      q.set(m, "1");
+      q.set("redirectTo", redirectTo);
+      return `${location.pathname}?${q.toString()}`;
+    },
+    onSwitch: hydrated ? (m) => setClicked(m) : undefined,
+  };
+
+  if (!mode) return null;
+  const title = { login: t("login.title"), register: t("register.title"), reset: t("reset.title") }[mode];
+
+  return (
+    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/40 p-4 sm:pt-[8vh]" data-auth-modal={mode}>
+      <div role="dialog" aria-modal="true" aria-labelledby="auth-modal-title" className="w-[370px] max-w-full rounded-md bg-white p-5 shadow-xl">
+        <div className="mb-4 flex items-center justify-between">
+          <h2 id="auth-modal-title" className="text-lg font-semibold text-gray-800">
+            {title}
+          </h2>
+          <Link
+            to={stripped}
+            aria-label={t("modal.close")}
+            title={t("modal.close")}
+            className="rounded px-2 text-2xl leading-none text-gray-400 hover:text-gray-700"
+            preventScrollReset
+            replace
+            onClick={(e) => {
+              // Opened by a click: nothing in the URL to undo.
+              if (clicked && !urlMode) {
+                e.preventDefault();
+                close();
+              } else {
+                setClicked(null);
+              }
+            }}
+          >
+            ×
+          </Link>
+        </div>
+        {notice && mode === "login" ? (
+          <div className="mb-4">
+            <FormAlert tone="warning">{t("modal.pleaseLoginFirst")}</FormAlert>
+          </div>
+        ) : null}
+        {mode === "login" ? <ModalLogin redirectTo={redirectTo} switchTo={switchTo} username={username} /> : null}
+        {mode === "register" ? (
+          <ModalRegister
+            open={root?.config.register ?? true}
+            switchTo={switchTo}
+            onRegistered={(name) => {
+              setUsername(name);
+              setClicked("login");
+            }}
+          />
+        ) : null}
+        {mode === "reset" ? <ModalReset switchTo={switchTo} /> : null}
+      </div>
+    </div>
+  );
+}
+
+function ModalLogin({ redirectTo, switchTo, username }: { redirectTo: string; switchTo: ModeSwitch; username: string }) {
+  const fetcher = useFetcher<AuthActionData>({ key: "auth-modal-login" });
+  const kit = { Form: fetcher.Form, data: fetcher.data, busy: fetcher.state !== "idle" };
+  // redirectTo also in the address: without JavaScript a refusal shows the /login page, which keeps it.
+  const action = `/login?redirectTo=${encodeURIComponent(redirectTo)}`;
+  return <LoginForm kit={kit} action={action} redirectTo={redirectTo} defaultUsername={username} switchTo={switchTo} />;
+}
+
+function ModalRegister({ open, switchTo, onRegistered }: { open: boolean; switchTo: ModeSwitch; onRegistered: (username: string) => void }) {
+  const fetcher = useFetcher<AuthActionData>({ key: "auth-modal-register" });
+  const settings = useSettings<typeof registerLoader>("/register");
+
+  // Success: a toast, then the login form with the new username filled in.
+  const handled = useRef<unknown>(null);
+  const onDone = useRef(onRegistered);
+  onDone.current = onRegistered;
+  const registered = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data.registered : undefined;
+  useEffect(() => {
+    if (!registered || handled.current === registered) return;
+    handled.current = registered;
+    toast.success("auth:register.success");
+    onDone.current(registered.username);
+  }, [registered]);
+
+  const kit = { Form: fetcher.Form, data: fetcher.data, busy: fetcher.state !== "idle" };
+  return (
+    <RegisterForm
+      kit={kit}
+      action="/register"
+      open={settings?.open ?? open}
+      emailEnabled={settings?.emailEnabled ?? true}
+      switchTo={switchTo}
+      inModal
+    />
+  );
+}
+
+function ModalReset({ switchTo }: { switchTo: ModeSwitch }) {
+  const fetcher = useFetcher<AuthActionData>({ key: "auth-modal-reset" });
+  const settings = useSettings<typeof resetLoader>("/reset-password");
+  const kit = { Form: fetcher.Form, data: fetcher.data, busy: fetcher.state !== "idle" };
+  return <ResetApplyForm kit={kit} action="/reset-password" emailEnabled={settings?.emailEnabled ?? true} switchTo={switchTo} />;
+}
+
+/**
+ * The loader data of a plain page (whether registration is open, whether this site sends e-mail),
+ * loaded once in the browser; the server-rendered modal goes by the site defaults.
+ */
+function useSettings<L>(path: string) {
+  const fetcher = useFetcher<L>();
+  const hydrated = useHydrated();
+  const requested = useRef(false);
+  const { load } = fetcher;
+  useEffect(() => {
+    if (!hydrated || requested.current) return;
+    requested.current = true;
+    load(path);
+  }, [hydrated, load, path]);
+  return fetcher.data;
+}

@@ -1,0 +1,137 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { LIMITS } from "~/lib/constants";
+import { errorsOf, Field, FormAlert, primaryButton, type FormKit, usePasswordMatch } from "./fields";
+import { SwitchLink, type ModeSwitch } from "./LoginForm";
+import { SendCodeButton, useSendCode } from "./SendCodeButton";
+import { useTakenCheck } from "./useTakenCheck";
+
+/**
+ * Registration: username, password twice, e-mail and the e-mailed code (spec section 5). Without
+ * SMTP the code row is replaced by a note. A refusal clears the code field (spec section 8).
+ */
+export function RegisterForm({
+  kit,
+  action,
+  open,
+  emailEnabled,
+  switchTo,
+  inModal = false,
+}: {
+  kit: FormKit;
+  action: string;
+  open: boolean;
+  emailEnabled: boolean;
+  switchTo: ModeSwitch;
+  inModal?: boolean;
+}) {
+  const { t } = useTranslation("auth");
+  const hydrated = useHydrated();
+  const sender = useSendCode(action);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const [blurErrors, setBlurErrors] = useState<Record<string, string>>({});
+  const check = useTakenCheck();
+  const match = usePasswordMatch();
+  const data = kit.data;
+  const errors = { ...errorsOf(data), ...blurErrors };
+  const values = data?.values ?? {};
+
+  // A refused registration empties the code: a new one must be typed (or requested).
+  useEffect(() => {
+    if (data && !data.ok && codeRef.current) codeRef.current.value = "";
+  }, [data]);
+
+  if (!open) return <FormAlert tone="warning">{t("register.closed")}</FormAlert>;
+
+  const codeSentNote =
+    !hydrated && data?.ok && data.codeSent ? (
+      <p className="mt-1 text-xs text-green-700" role="status">
+        {t("code.sentTo", { email: data.codeSent.email, seconds: data.codeSent.wait })}
+      </p>
+    ) : null;
+  const sendError = sender.errors.email ?? sender.errors._form;
+
+  const onBlurCheck = (field: "username" | "email") => async (e: React.FocusEvent<HTMLInputElement>) => {
+    const value = e.currentTarget.value.trim();
+    const taken = value ? await check({ [field]: value }) : null;
+    setBlurErrors((prev) => {
+      const next = { ...prev };
+      delete next[field];
+      if (taken?.[field]) next[field] = t(field === "username" ? "validation.usernameExists" : "validation.emailExists");
+      return next;
+    });
+  };
+
+  return (
+    <kit.Form method="post" action={action} noValidate className="space-y-4" data-form="register">
+      {/* The default button for Enter: the register button, not "Get code" (first in the form). */}
+      <button type="submit" name="intent" value="register" className="sr-only" tabIndex={-1} aria-hidden="true" />
+      {inModal && hydrated ? <input type="hidden" name="_modal" value="1" /> : null}
+      {errors._form ? <FormAlert>{errors._form}</FormAlert> : null}
+      <Field
+        name="username"
+        label={t("fields.username")}
+        placeholder={t("placeholders.username")}
+        defaultValue={values.username ?? ""}
+        autoComplete="username"
+        maxLength={LIMITS.usernameMax}
+        autoFocus
+        error={errors.username}
+        onBlur={onBlurCheck("username")}
+      />
+      <Field
+        name="password"
+        type="password"
+        label={t("fields.password")}
+        placeholder={t("placeholders.password")}
+        autoComplete="new-password"
+        maxLength={LIMITS.passwordMax}
+        error={errors.password}
+        {...match.first}
+      />
+      <Field
+        name="passwordAgain"
+        type="password"
+        label={t("fields.passwordAgain")}
+        placeholder={t("placeholders.passwordAgain")}
+        autoComplete="new-password"
+        maxLength={LIMITS.passwordMax}
+        error={match.error ?? errors.passwordAgain}
+        {...match.second}
+      />
+      <Field
+        name="email"
+        type="email"
+        label={t("fields.email")}
+        placeholder={t("placeholders.email")}
+        defaultValue={values.email ?? ""}
+        autoComplete="email"
+        error={errors.email}
+        onBlur={onBlurCheck("email")}
+      />
+      {emailEnabled ? (
+        <Field
+          name="code"
+          label={t("fields.code")}
+          placeholder={t("placeholders.code")}
+          inputRef={codeRef}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={LIMITS.emailCodeLength}
+          error={errors.code ?? sendError}
+          addon={<SendCodeButton intent="sendCode" emailField="email" sender={sender} />}
+          hint={codeSentNote}
+        />
+      ) : (
+        <FormAlert tone="info">{t("register.noEmailNote")}</FormAlert>
+      )}
+      <button type="submit" name="intent" value="register" className={primaryButton} disabled={kit.busy}>
+        {kit.busy ? t("register.submitting") : t("register.submit")}
+      </button>
+      <p className="text-sm">
+        {t("register.haveAccount")} <SwitchLink to={switchTo} mode="login">{t("register.loginNow")}</SwitchLink>
+      </p>
+    </kit.Form>
+  );
+}

@@ -1,0 +1,66 @@
+// Account rules shared by the forms (browser) and the services (server). Limits of the
+// specification itself (username 20, password 5–20, code 6…) stay in constants.ts.
+
+/** How long an e-mailed code stays valid. */
+export const EMAIL_CODE_TTL_SECONDS = 10 * 60;
+
+/** Wrong guesses allowed on one e-mailed code before it is thrown away. */
+export const EMAIL_CODE_MAX_TRIES = 5;
+
+/** Wrong current passwords (change password / e-mail) before the form locks for a while. */
+export const ACCOUNT_CHANGE_MAX_FAILURES = 5;
+export const ACCOUNT_CHANGE_LOCK_SECONDS = 30 * 60;
+
+/** Login and admin login accept generated passwords (up to 25 characters, spec section 9). */
+export const LOGIN_PASSWORD_MAX = 25;
+
+/** Profile fields (HOJ's limits: real name 50, nickname 20). */
+export const PROFILE_LIMITS = {
+  nickname: 20,
+  realname: 50,
+  school: 50,
+  signature: 1000,
+  github: 255,
+  blog: 255,
+  cfUsername: 50,
+} as const;
+
+export const GENDERS = ["male", "female", "secrecy"] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/** The modes of the login modal; each also opens from the URL (`?login=1`, `?register=1`, `?reset=1`). */
+export const AUTH_MODES = ["login", "register", "reset"] as const;
+export type AuthMode = (typeof AUTH_MODES)[number];
+
+/** Query parameters that open the modal or carry its state; removed from the URL when it closes. */
+export const AUTH_QUERY_KEYS = ["login", "register", "reset", "notice", "redirectTo"] as const;
+
+/** What the server sends the browser to draw a slide puzzle (the answer stays on the server). */
+export interface PuzzleView {
+  token: string;
+  width: number;
+  height: number;
+  pieceWidth: number;
+  /** Background with the cut-out, as a data URL. */
+  background: string;
+  /** The piece, as tall as the background, transparent around the piece (a data URL). */
+  piece: string;
+}
+
+/** Field errors of a form: field name (or "_form") to a message already translated. */
+export type FormErrors = Record<string, string>;
+
+/** What the account actions answer a form (page or modal); a password is never sent back. */
+export interface AuthActionData {
+  ok: boolean;
+  /** Which form of the page answered (the settings page has several). */
+  intent?: string;
+  errors?: FormErrors;
+  /** Extra data of a refusal, e.g. a slide puzzle after failed logins. */
+  data?: { puzzle?: PuzzleView; needPuzzle?: boolean };
+  /** Fields echoed back so the form keeps them (never passwords or codes). */
+  values?: Record<string, string>;
+  codeSent?: { email: string; wait: number };
+  registered?: { username: string };
+  sent?: { email: string; wait: number };
+}

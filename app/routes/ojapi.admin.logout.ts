@@ -1,0 +1,5 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { accountApiRoute, apiLogout } from "~/services/account-http.server";
+
+// GET /ojapi/admin/logout: as /ojapi/logout.
+export const loader = accountApiRoute(({ request }: LoaderFunctionArgs) => apiLogout(request));

@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { accountApiRoute } from "~/services/account-http.server";
+import { createCaptcha } from "~/services/captcha.server";
+
+// GET /ojapi/captcha: data {img (a data URL), captchaKey}.
+export const loader = accountApiRoute(async (_args: LoaderFunctionArgs) => {
+  const { img, captchaKey } = await createCaptcha();
+  return { img, captchaKey };
+});

@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { changeEmail, changeEmailSchema, userInfoView } from "~/services/account.server";
+import { accountApiRoute, authT, changeAccountAnswer } from "~/services/account-http.server";
+import { bodyParams, parseWith, requireApiUser } from "~/services/api.server";
+
+// POST /ojapi/change-email {password, newEmail, code}: data {code, msg, userInfo} as HOJ.
+export const action = accountApiRoute(async ({ request }: ActionFunctionArgs) => {
+  const user = await requireApiUser(request);
+  const input = parseWith(changeEmailSchema, await bodyParams(request));
+  return changeAccountAnswer(request, async () => {
+    const updated = await changeEmail(user._id, input);
+    return { code: 200, msg: (await authT(request))("auth:setting.emailChanged"), userInfo: userInfoView(updated) };
+  });
+});

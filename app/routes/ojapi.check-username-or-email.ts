@@ -1,0 +1,9 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { accountApiRoute, clientOf } from "~/services/account-http.server";
+import { bodyParams, parseWith } from "~/services/api.server";
+import { checkUsernameOrEmail, checkUsernameOrEmailSchema } from "~/services/registration.server";
+
+// POST /ojapi/check-username-or-email {username, email}: data {username, email}, true when taken.
+export const action = accountApiRoute(async ({ request, context }: ActionFunctionArgs) =>
+  checkUsernameOrEmail(parseWith(checkUsernameOrEmailSchema, await bodyParams(request)), clientOf(request, context)),
+);

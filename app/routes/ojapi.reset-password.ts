@@ -1,0 +1,11 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { accountApiRoute, apiMessage, clientOf } from "~/services/account-http.server";
+import { bodyParams, parseWith } from "~/services/api.server";
+import { resetPassword, resetPasswordSchema } from "~/services/password-reset.server";
+
+// POST /ojapi/reset-password {username, password, code}.
+export const action = accountApiRoute(async ({ request, context }: ActionFunctionArgs) => {
+  const input = parseWith(resetPasswordSchema, await bodyParams(request));
+  await resetPassword(input, clientOf(request, context));
+  return apiMessage(request, "auth:reset.done");
+});

@@ -1,0 +1,69 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthCard } from "~/components/auth/AuthCard";
+import { RegisterForm } from "~/components/auth/RegisterForm";
+import type { AuthActionData } from "~/lib/account";
+import { authT, clientOf, formFailure } from "~/services/account-http.server";
+import { flash } from "~/services/flash.server";
+import { siteRedirect } from "~/services/paths.server";
+import { register, registerCodeSchema, registerSchema, registerSettings, sendRegisterCode } from "~/services/registration.server";
+import { formObject } from "~/services/validation.server";
+
+// /register: the plain registration page, and the action of the modal's register form. The form's
+// "Get code" button posts intent=sendCode (without JavaScript it is a submit button of the form).
+
+export const handle = { i18n: ["common", "auth"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await authT(request);
+  const settings = await registerSettings();
+  return json({ title: t("register.title"), ...settings });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const input = formObject(await request.formData());
+  const client = clientOf(request, context);
+  const str = (k: string) => (typeof input[k] === "string" ? (input[k] as string).slice(0, 200) : "");
+  const values = { username: str("username"), email: str("email") };
+
+  if (input.intent === "sendCode") {
+    try {
+      const { email } = registerCodeSchema.parse(input);
+      const sent = await sendRegisterCode(email, client, await authT(request));
+      return json({ ok: true, codeSent: { email: sent.email, wait: sent.wait }, values });
+    } catch (err) {
+      return formFailure(request, err, { values });
+    }
+  }
+
+  try {
+    const user = await register(registerSchema.parse(input), client);
+    if (input._modal === "1") return json({ ok: true, registered: { username: user.username } });
+    const setCookie = await flash(request, { type: "success", key: "auth:register.success" });
+    return siteRedirect(`/login?username=${encodeURIComponent(user.username)}`, { headers: { "Set-Cookie": setCookie } });
+  } catch (err) {
+    return formFailure(request, err, { values });
+  }
+}
+
+export default function RegisterPage() {
+  const { t } = useTranslation("auth");
+  const { open, emailEnabled } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>() as AuthActionData | undefined;
+  const navigation = useNavigation();
+  const kit = { Form, data, busy: navigation.state === "submitting" && navigation.formData?.get("intent") !== "sendCode" };
+  return (
+    <AuthCard title={t("register.title")}>
+      <RegisterForm
+        kit={kit}
+        action="/register"
+        open={open}
+        emailEnabled={emailEnabled}
+        switchTo={{ href: (m) => (m === "login" ? "/login" : m === "reset" ? "/reset-password" : "/register") }}
+      />
+    </AuthCard>
+  );
+}

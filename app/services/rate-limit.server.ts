@@ -1,0 +1,82 @@
+import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { AccountError } from "./account-errors.server";
+import { env } from "./env.server";
+import { redis, rkey } from "./redis.server";
+
+// Rate limits of the account endpoints, per client address and per account or e-mail address.
+// Per-address allowances are multiplied by RATE_LIMIT_SCALE; per-account ones never are, so a
+// shared address (a school behind one NAT) can be given more room without weakening an account.
+
+interface Rule {
+  points: number;
+  /** Window in seconds. */
+  duration: number;
+  /** Whether RATE_LIMIT_SCALE applies (per-address rules). */
+  perAddress: boolean;
+}
+
+export const RATE_RULES = {
+  /** Login attempts (page and API, user and admin) from one address. */
+  loginIp: { points: 30, duration: 600, perAddress: true },
+  /** Login attempts on one account, whatever the address. */
+  loginAccount: { points: 20, duration: 600, perAddress: false },
+  /** Accounts created from one address. */
+  registerIp: { points: 10, duration: 3600, perAddress: true },
+  /** E-mails with a code (register, reset, change e-mail) requested from one address. */
+  mailIp: { points: 10, duration: 3600, perAddress: true },
+  /** E-mails with a code sent to one address (or requested by one account). */
+  mailTarget: { points: 5, duration: 3600, perAddress: false },
+  /** Password resets and code checks from one address. */
+  resetIp: { points: 20, duration: 3600, perAddress: true },
+  /** Password reset attempts on one account. */
+  resetAccount: { points: 10, duration: 3600, perAddress: false },
+  /** "Is this username or e-mail taken?" from one address (forms ask on blur). */
+  checkIp: { points: 60, duration: 60, perAddress: true },
+} as const satisfies Record<string, Rule>;
+
+export type RateRule = keyof typeof RATE_RULES;
+
+const limiters = new Map<RateRule, RateLimiterRedis>();
+
+function limiter(rule: RateRule): RateLimiterRedis {
+  let l = limiters.get(rule);
+  if (!l) {
+    const r: Rule = RATE_RULES[rule];
+    l = new RateLimiterRedis({
+      storeClient: redis(),
+      keyPrefix: rkey("rl", rule),
+      points: r.perAddress ? Math.max(1, Math.round(r.points * env.rateLimitScale)) : r.points,
+      duration: r.duration,
+    });
+    limiters.set(rule, l);
+  }
+  return l;
+}
+
+/** The allowance of a rule in this process (after RATE_LIMIT_SCALE). */
+export function allowance(rule: RateRule): number {
+  return limiter(rule).points;
+}
+
+/**
+ * Takes one point from each (rule, key) pair; when any is used up, throws a 429 with the seconds
+ * to wait. Keys are normalised by the caller (lower-case username, e-mail, IP).
+ */
+export async function consume(...pairs: Array<[RateRule, string]>): Promise<void> {
+  for (const [rule, key] of pairs) {
+    try {
+      await limiter(rule).consume(key || "-");
+    } catch (err) {
+      if (err instanceof RateLimiterRes) {
+        const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+        throw new AccountError("auth:errors.tooManyRequests", { status: 429, params: { seconds } });
+      }
+      throw err;
+    }
+  }
+}
+
+/** Forgets the points of a key (tests, and an admin unlocking an account). */
+export async function resetLimit(rule: RateRule, key: string): Promise<void> {
+  await limiter(rule).delete(key || "-");
+}
