@@ -31,7 +31,7 @@ export interface ImportResult {
   title?: string;
   /** The display id asked for when it was taken and a suffix was added. */
   renamedFrom?: string;
-  /** Why it was refused: a key of the admin-problem namespace, or a schema message ("admin-problem:errors…"). */
+  /** Why it was refused: a key of the admin-problem namespace, or a schema message (with the namespace). */
   reason?: ImportMessage & { field?: string };
   warnings: ImportMessage[];
 }
