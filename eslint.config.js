@@ -19,8 +19,9 @@ export default tseslint.config(
     },
   },
   {
-    // Playwright fixtures take `{}` when they need no other fixture and hand values on with `use()`.
+    // Playwright fixtures: `use` is Playwright's, not React's, and `{}` is how a fixture that
+    // needs no other fixture is declared.
     files: ["tests/e2e/**/*.ts"],
-    rules: { "no-empty-pattern": "off", "react-hooks/rules-of-hooks": "off" },
+    rules: { "react-hooks/rules-of-hooks": "off", "no-empty-pattern": "off" },
   },
 );

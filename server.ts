@@ -116,6 +116,11 @@ app.use(
     },
     // Cross-origin isolation headers would break images from other sites in statements.
     crossOriginEmbedderPolicy: false,
+    // Not helmet's "no-referrer": with it a browser sends `Origin: null` on a plain form POST,
+    // which Remix refuses as cross-site (every form without JavaScript would fail), and the
+    // 404 page's Back link could not know where the visitor came from. Other sites still get
+    // nothing.
+    referrerPolicy: { policy: "same-origin" },
     strictTransportSecurity: isProduction && process.env.COOKIE_SECURE !== "false",
   }),
 );
