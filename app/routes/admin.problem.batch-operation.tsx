@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { buttonClass, Field, inputClass, Notice, Pagination, primaryButtonClass, Section, useHydrated } from "~/components/admin-problem/ui";
+import { buttonClass, Field, inputClass, Notice, Pagination, primaryButtonClass, Section, useHydrated, sized } from "~/components/admin-problem/ui";
 import { withBase } from "~/lib/base-path";
 import { CONFLICT_POLICIES, IMPORT_FORMATS, UPLOAD_LIMITS, type ConflictPolicy, type ImportFormat } from "~/lib/problem-admin";
 import { getT } from "~/services/i18n.server";
@@ -232,7 +232,7 @@ export default function BatchOperation() {
 
       <Section title={t("batch.exportTitle")}>
         <Form method="get" className="flex flex-wrap items-center gap-2" role="search">
-          <input name="keyword" defaultValue={data.keyword} placeholder={t("list.searchPlaceholder")} className={`${inputClass} w-72`} aria-label={t("list.searchPlaceholder")} />
+          <input name="keyword" defaultValue={data.keyword} placeholder={t("list.searchPlaceholder")} className={sized("w-72")} aria-label={t("list.searchPlaceholder")} />
           <button type="submit" className={buttonClass}>
             {t("list.search")}
           </button>
@@ -265,7 +265,7 @@ export default function BatchOperation() {
           </table>
           <Pagination page={data.page} total={data.total} limit={data.limit} href={pageHref} />
           <Field label={t("batch.pids")} htmlFor="pids" hint={t("batch.pidsHint")}>
-            <input id="pids" name="pids" className={`${inputClass} w-72`} placeholder="1-5, 8" />
+            <input id="pids" name="pids" className={sized("w-72")} placeholder="1-5, 8" />
           </Field>
           <button type="submit" className={primaryButtonClass}>
             {t("batch.export")}

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ZodError } from "zod";
-import { buttonClass, ConfirmSubmit, dangerButtonClass, FieldError, inputClass, Notice, primaryButtonClass, Section } from "~/components/admin-problem/ui";
+import { buttonClass, ConfirmSubmit, dangerButtonClass, FieldError, Notice, primaryButtonClass, Section, sized } from "~/components/admin-problem/ui";
 import { OWN_OJ, TAG_DEFAULT_COLOR } from "~/lib/problem-admin";
 import { flash } from "~/services/flash.server";
 import { getT } from "~/services/i18n.server";
@@ -127,11 +127,11 @@ export default function TagAdmin() {
         <input type="hidden" name="id" value={tag.id} />
         <input type="hidden" name="oj" value={data.oj} />
         <div>
-          <input name="name" defaultValue={valueOf(fid, "name", tag.name)} className={`${inputClass} w-48`} aria-label={t("tags.name")} />
+          <input name="name" defaultValue={valueOf(fid, "name", tag.name)} className={sized("w-48")} aria-label={t("tags.name")} />
           <FieldError message={errs.name} />
         </div>
         <input type="color" name="color" defaultValue={sixDigit(valueOf(fid, "color", tag.color))} className="h-8 w-12" aria-label={t("tags.color")} />
-        <select name="tcid" defaultValue={valueOf(fid, "tcid", tag.tcid === null ? "" : String(tag.tcid))} className={`${inputClass} w-44`} aria-label={t("tags.classification")}>
+        <select name="tcid" defaultValue={valueOf(fid, "tcid", tag.tcid === null ? "" : String(tag.tcid))} className={sized("w-44")} aria-label={t("tags.classification")}>
           {classOptions()}
         </select>
         <button type="submit" name="intent" value="tag-update" className={buttonClass}>
@@ -156,7 +156,7 @@ export default function TagAdmin() {
           <label htmlFor="oj" className="text-sm">
             {t("tags.oj")}
           </label>
-          <input id="oj" name="oj" defaultValue={data.oj} className={`${inputClass} w-24`} />
+          <input id="oj" name="oj" defaultValue={data.oj} className={sized("w-24")} />
           <button type="submit" className={buttonClass}>
             {t("list.search")}
           </button>
@@ -183,11 +183,11 @@ export default function TagAdmin() {
           <input type="hidden" name="formId" value="tag-new" />
           <input type="hidden" name="oj" value={data.oj} />
           <div>
-            <input name="name" defaultValue={valueOf("tag-new", "name", "")} placeholder={t("tags.name")} className={`${inputClass} w-56`} aria-label={t("tags.name")} />
+            <input name="name" defaultValue={valueOf("tag-new", "name", "")} placeholder={t("tags.name")} className={sized("w-56")} aria-label={t("tags.name")} />
             <FieldError message={newTagErrors.name} />
           </div>
           <input type="color" name="color" defaultValue={sixDigit(valueOf("tag-new", "color", TAG_DEFAULT_COLOR))} className="h-8 w-12" aria-label={t("tags.color")} />
-          <select name="tcid" defaultValue={valueOf("tag-new", "tcid", "")} className={`${inputClass} w-44`} aria-label={t("tags.classification")}>
+          <select name="tcid" defaultValue={valueOf("tag-new", "tcid", "")} className={sized("w-44")} aria-label={t("tags.classification")}>
             {classOptions()}
           </select>
           <button type="submit" name="intent" value="tag-create" className={primaryButtonClass}>
@@ -202,11 +202,11 @@ export default function TagAdmin() {
           <input type="hidden" name="formId" value="class-new" />
           <input type="hidden" name="oj" value={data.oj} />
           <div>
-            <input name="name" defaultValue={valueOf("class-new", "name", "")} placeholder={t("tags.classificationName")} className={`${inputClass} w-56`} aria-label={t("tags.classificationName")} />
+            <input name="name" defaultValue={valueOf("class-new", "name", "")} placeholder={t("tags.classificationName")} className={sized("w-56")} aria-label={t("tags.classificationName")} />
             <FieldError message={newClassErrors.name} />
           </div>
           <div>
-            <input name="rank" defaultValue={valueOf("class-new", "rank", "0")} className={`${inputClass} w-24`} inputMode="numeric" aria-label={t("tags.rank")} />
+            <input name="rank" defaultValue={valueOf("class-new", "rank", "0")} className={sized("w-24")} inputMode="numeric" aria-label={t("tags.rank")} />
             <FieldError message={newClassErrors.rank} />
           </div>
           <button type="submit" name="intent" value="class-create" className={primaryButtonClass}>
@@ -228,11 +228,11 @@ export default function TagAdmin() {
                 <input type="hidden" name="id" value={c.id} />
                 <input type="hidden" name="oj" value={data.oj} />
                 <div>
-                  <input name="name" defaultValue={valueOf(fid, "name", c.name)} className={`${inputClass} w-56`} aria-label={t("tags.classificationName")} />
+                  <input name="name" defaultValue={valueOf(fid, "name", c.name)} className={sized("w-56")} aria-label={t("tags.classificationName")} />
                   <FieldError message={errs.name} />
                 </div>
                 <div>
-                  <input name="rank" defaultValue={valueOf(fid, "rank", String(c.rank))} className={`${inputClass} w-24`} inputMode="numeric" aria-label={t("tags.rank")} />
+                  <input name="rank" defaultValue={valueOf(fid, "rank", String(c.rank))} className={sized("w-24")} inputMode="numeric" aria-label={t("tags.rank")} />
                   <FieldError message={errs.rank} />
                 </div>
                 <button type="submit" name="intent" value="class-update" className={buttonClass}>

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { buttonClass, ConfirmSubmit, dangerButtonClass, inputClass, Notice, Pagination, primaryButtonClass, useHydrated } from "~/components/admin-problem/ui";
+import { buttonClass, ConfirmSubmit, dangerButtonClass, Notice, Pagination, primaryButtonClass, useHydrated, sized } from "~/components/admin-problem/ui";
 import { withBase } from "~/lib/base-path";
 import { formatDateTime } from "~/lib/format-time";
 import { flash } from "~/services/flash.server";
@@ -102,7 +102,7 @@ export default function AdminProblems() {
       </div>
 
       <Form method="get" className="flex flex-wrap items-center gap-2" role="search">
-        <input name="keyword" defaultValue={data.keyword} placeholder={t("list.searchPlaceholder")} className={`${inputClass} w-72`} aria-label={t("list.searchPlaceholder")} />
+        <input name="keyword" defaultValue={data.keyword} placeholder={t("list.searchPlaceholder")} className={sized("w-72")} aria-label={t("list.searchPlaceholder")} />
         <button type="submit" className={buttonClass}>
           {t("list.search")}
         </button>
@@ -162,7 +162,7 @@ export default function AdminProblems() {
                     <select
                       name="auth"
                       defaultValue={String(p.auth)}
-                      className={`${inputClass} w-28`}
+                      className={sized("w-28")}
                       aria-label={t("list.authOf", { id: p.problemId })}
                       onChange={(e) => {
                         if (hydrated) submit(e.currentTarget.form);

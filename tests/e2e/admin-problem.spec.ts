@@ -82,6 +82,16 @@ test("an admin creates a problem from a zip with subtasks, sees it in the list a
   const download = page.waitForEvent("download");
   await page.locator(`[data-problem-row="${displayId}"]`).getByRole("link", { name: "下载测试数据" }).click();
   expect((await download).suggestedFilename()).toMatch(/^problem_\d+_testcase\.zip$/);
+
+  // Deleting asks first; cancelling keeps the problem, confirming removes it.
+  const deleteButton = page.locator(`[data-problem-row="${displayId}"]`).getByRole("button", { name: "删除" });
+  await deleteButton.click();
+  await page.getByRole("dialog").getByRole("button", { name: "取消" }).click();
+  await expect(page.locator(`[data-problem-row="${displayId}"]`)).toBeVisible();
+  await deleteButton.click();
+  await page.locator("[data-confirm-ok]").click();
+  await expect(page.locator(`[data-problem-row="${displayId}"]`)).toHaveCount(0);
+  expect(await Problem.exists({ problemIdUpper: displayId })).toBeNull();
 });
 
 test("a user without an admin role is refused", async ({ page, context, createUser, loginAs }) => {

@@ -5,7 +5,7 @@ import { JudgeCaseMode, JudgeMode } from "~/lib/constants";
 import { LANGUAGES, SPJ_LANGUAGES } from "~/lib/languages";
 import { EXAMPLES_RECOMMENDED_MAX } from "~/lib/problem-admin";
 import type { DraftCase, DraftFile, ProblemDraft } from "~/lib/problem-draft";
-import { buttonClass, Checkbox, dangerButtonClass, Field, FieldError, inputClass, Notice, primaryButtonClass, Section, textareaClass, useHydrated } from "./ui";
+import { buttonClass, Checkbox, dangerButtonClass, Field, FieldError, inputClass, Notice, primaryButtonClass, Section, textareaClass, useHydrated, sized } from "./ui";
 
 // The full problem form (spec section 5), shared by the create and edit pages. A plain multipart
 // POST: rows are added and removed by submit buttons the server answers, the zip upload is a file
@@ -99,7 +99,7 @@ function CaseTable({ cases, errors, showScore, showGroup, uploaded }: { cases: D
               </td>
               {showScore ? (
                 <td className="py-1 pr-2">
-                  <input className={`${inputClass} w-20`} name={`${prefix}.${i}.score`} defaultValue={c.score} inputMode="numeric" aria-label={t("form.scoreOf", { n: i + 1 })} />
+                  <input className={sized("w-20")} name={`${prefix}.${i}.score`} defaultValue={c.score} inputMode="numeric" aria-label={t("form.scoreOf", { n: i + 1 })} />
                   <FieldError message={errors[`${prefix}.${i}.score`]} />
                 </td>
               ) : (
@@ -109,7 +109,7 @@ function CaseTable({ cases, errors, showScore, showGroup, uploaded }: { cases: D
               )}
               {showGroup ? (
                 <td className="py-1 pr-2">
-                  <input className={`${inputClass} w-20`} name={`${prefix}.${i}.groupNum`} defaultValue={c.groupNum} inputMode="numeric" aria-label={t("form.groupOf", { n: i + 1 })} />
+                  <input className={sized("w-20")} name={`${prefix}.${i}.groupNum`} defaultValue={c.groupNum} inputMode="numeric" aria-label={t("form.groupOf", { n: i + 1 })} />
                   <FieldError message={errors[`${prefix}.${i}.groupNum`]} />
                 </td>
               ) : (
@@ -145,7 +145,7 @@ function CaseTable({ cases, errors, showScore, showGroup, uploaded }: { cases: D
           <div className="flex flex-col gap-2">
             {showScore ? (
               <div>
-                <input className={`${inputClass} w-24`} name={`samples.${i}.score`} defaultValue={c.score} placeholder={t("form.score")} aria-label={t("form.scoreOf", { n: i + 1 })} />
+                <input className={sized("w-24")} name={`samples.${i}.score`} defaultValue={c.score} placeholder={t("form.score")} aria-label={t("form.scoreOf", { n: i + 1 })} />
                 <FieldError message={errors[`samples.${i}.score`]} />
               </div>
             ) : (
@@ -153,7 +153,7 @@ function CaseTable({ cases, errors, showScore, showGroup, uploaded }: { cases: D
             )}
             {showGroup ? (
               <div>
-                <input className={`${inputClass} w-24`} name={`samples.${i}.groupNum`} defaultValue={c.groupNum} placeholder={t("form.groupNum")} aria-label={t("form.groupOf", { n: i + 1 })} />
+                <input className={sized("w-24")} name={`samples.${i}.groupNum`} defaultValue={c.groupNum} placeholder={t("form.groupNum")} aria-label={t("form.groupOf", { n: i + 1 })} />
                 <FieldError message={errors[`samples.${i}.groupNum`]} />
               </div>
             ) : (
@@ -359,7 +359,7 @@ export function ProblemForm({ draft, errors, compileError, notice, tags, mode, a
         {draft.codeTemplates.map((tpl, i) => (
           <div key={i} className="space-y-1 rounded border border-gray-100 p-2" data-template-row={i}>
             <div className="flex flex-wrap items-center gap-3">
-              <select name={`codeTemplates.${i}.language`} defaultValue={tpl.language} className={`${inputClass} w-56`} aria-label={t("form.templateLanguage")}>
+              <select name={`codeTemplates.${i}.language`} defaultValue={tpl.language} className={sized("w-56")} aria-label={t("form.templateLanguage")}>
                 {LANGUAGES.map((l) => (
                   <option key={l.name} value={l.name}>
                     {l.name}
@@ -393,7 +393,7 @@ export function ProblemForm({ draft, errors, compileError, notice, tags, mode, a
         <div className={`space-y-2 ${show(judgeMode !== JudgeMode.DEFAULT)}`} data-testid="checker">
           <Notice kind="warning">{t("form.judgeModeWarning")}</Notice>
           <Field label={t("form.spjLanguage")} htmlFor="spjLanguage" error={errors.spjLanguage}>
-            <select id="spjLanguage" name="spjLanguage" className={`${inputClass} w-40`} defaultValue={draft.spjLanguage}>
+            <select id="spjLanguage" name="spjLanguage" className={sized("w-40")} defaultValue={draft.spjLanguage}>
               {SPJ_LANGUAGES.map((l) => (
                 <option key={l} value={l}>
                   {l}
@@ -406,7 +406,7 @@ export function ProblemForm({ draft, errors, compileError, notice, tags, mode, a
           </Field>
         </div>
         <Field label={t("form.caseMode")} htmlFor="judgeCaseMode" error={errors.judgeCaseMode} hint={t("form.caseModeHint")}>
-          <select id="judgeCaseMode" name="judgeCaseMode" className={`${inputClass} w-72`} defaultValue={draft.judgeCaseMode} onChange={(e) => setCaseMode(e.target.value)}>
+          <select id="judgeCaseMode" name="judgeCaseMode" className={sized("w-72")} defaultValue={draft.judgeCaseMode} onChange={(e) => setCaseMode(e.target.value)}>
             {Object.values(JudgeCaseMode).map((m) => (
               <option key={m} value={m} disabled={hydrated && ((m === JudgeCaseMode.SUBTASK_AVERAGE && !isOi) || (m === JudgeCaseMode.ERGODIC_WITHOUT_ERROR && isOi))}>
                 {t(`caseMode.${m}`)}

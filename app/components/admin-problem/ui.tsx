@@ -8,6 +8,10 @@ import { useTranslation } from "react-i18next";
 // the server answers with a confirmation step).
 
 export const inputClass = "w-full rounded border border-gray-300 bg-white px-2 py-1 text-sm focus:border-brand focus:outline-none";
+/** The input look with a fixed width instead of the full width. */
+export function sized(width: string): string {
+  return inputClass.replace("w-full", width);
+}
 export const textareaClass = `${inputClass} font-mono`;
 export const buttonClass = "inline-flex items-center rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:border-brand hover:text-brand";
 export const primaryButtonClass = "inline-flex items-center rounded bg-brand px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-dark";
