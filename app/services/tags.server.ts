@@ -215,6 +215,18 @@ export async function ensureTagsByName(names: readonly string[]): Promise<number
   return ids;
 }
 
+/** Every site tag of an OJ by id (GET /ojapi/get-all-problem-tags). */
+export function listAllTags(oj = OWN_OJ): Promise<TagDoc[]> {
+  return Tag.find({ oj, gid: null }).sort({ _id: 1 }).lean<TagDoc[]>();
+}
+
+/** Tags whose name contains the text, ignoring case (the tag search of the problem list). */
+export function searchTags(tags: readonly TagDoc[], text: string): TagDoc[] {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return [...tags];
+  return tags.filter((t) => (t.nameLower ?? t.name.toLowerCase()).includes(needle));
+}
+
 /** HOJ's Tag entity. */
 export function toHojTag(t: TagDoc) {
   return { id: t._id, name: t.name, color: t.color, oj: t.oj, gid: t.gid, tcid: t.tcid, gmtCreate: t.gmtCreate, gmtModified: t.gmtModified };
@@ -224,3 +236,7 @@ export function toHojTag(t: TagDoc) {
 export function toHojClassification(c: TagClassificationDoc) {
   return { id: c._id, name: c.name, oj: c.oj, rank: c.rank, gmtCreate: c.gmtCreate, gmtModified: c.gmtModified };
 }
+
+/** The names the learner pages use for the same shapes. */
+export const tagJson = toHojTag;
+export const classificationJson = toHojClassification;

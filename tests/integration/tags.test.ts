@@ -10,7 +10,10 @@ import {
   deleteClassification,
   deleteTag,
   getTagsByIds,
+  listAllTags,
   listTagsAndClassifications,
+  searchTags,
+  tagJson,
   updateClassification,
   updateTag,
 } from "~/services/tags.server";
@@ -71,5 +74,14 @@ describe("tags and classifications", () => {
     await deleteTag(tag._id);
     expect((await Problem.findById(p._id).lean())!.tags).toEqual([keep._id]);
     await expect(deleteTag(tag._id)).rejects.toThrow("admin-problem:errors.tagNotFound");
+  });
+});
+
+describe("reads for the learner pages", () => {
+  it("lists all tags of an OJ and filters them by a piece of their name", async () => {
+    const all = await listAllTags("ME");
+    expect(all.map((t) => t._id)).toEqual([...all.map((t) => t._id)].sort((a, b) => a - b));
+    expect(searchTags(all, "TREE").map((t) => t.name)).toEqual(["Trees and forests"]);
+    expect(tagJson(all[0])).toMatchObject({ id: all[0]._id, name: all[0].name, oj: "ME" });
   });
 });
