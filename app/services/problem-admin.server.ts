@@ -192,6 +192,23 @@ function documentFields(input: ProblemInput, data: { cases: ProblemCase[]; hash:
   };
 }
 
+/**
+ * Inserts under a new problem id. FerretDB's counter increments are not atomic across processes,
+ * so an id may already be taken: then another id is drawn (unless the caller reserved one). A
+ * duplicate display id (the unique index) is refused as taken.
+ */
+async function insertWithFreshId(insert: (pid: number) => Promise<ProblemDoc>, reserved: number | undefined, problemId: string): Promise<ProblemDoc> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await insert(reserved ?? (await nextSeq("problem")));
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      if (await isDisplayIdTaken(problemId)) throw new ProblemAdminError("displayIdTaken", "problemId");
+      if (reserved !== undefined || attempt >= 4) throw err;
+    }
+  }
+}
+
 /** The shared path of create, update and import. */
 async function persistProblem(input: ProblemInput, ctx: PersistContext): Promise<ProblemDoc> {
   const pidForCheck = ctx.existing?._id;
@@ -231,24 +248,26 @@ async function persistProblem(input: ProblemInput, ctx: PersistContext): Promise
       ).lean<ProblemDoc>();
       if (!doc) throw new ProblemAdminError("problemNotFound", undefined, undefined, 404);
     } else {
-      const pid = ctx.pid ?? (await nextSeq("problem"));
-      const created = await Problem.create({
-        _id: pid,
-        ...fields,
-        author: input.author || ctx.actor.username,
-        modifiedUser: ctx.actor.username,
-        isRemote: false,
-        gid: null,
-        gmtCreate: now,
-        gmtModified: now,
-      });
-      doc = created.toObject() as ProblemDoc;
+      const insert = async (pid: number) =>
+        (
+          await Problem.create({
+            _id: pid,
+            ...fields,
+            author: input.author || ctx.actor.username,
+            modifiedUser: ctx.actor.username,
+            isRemote: false,
+            gid: null,
+            gmtCreate: now,
+            gmtModified: now,
+          })
+        ).toObject() as ProblemDoc;
+      doc = await insertWithFreshId(insert, ctx.pid, input.problemId);
     }
     if (testData.uploadToken) await discardUpload(testData.uploadToken);
     return doc;
   } catch (err) {
     if (createdHash && !(await Problem.exists({ testCaseHash: createdHash }))) await removeTestData(createdHash);
-    if (isDuplicateKey(err)) throw new ProblemAdminError("displayIdTaken", "problemId");
+    if (isDuplicateKey(err) && (await isDisplayIdTaken(input.problemId, ctx.existing?._id))) throw new ProblemAdminError("displayIdTaken", "problemId");
     throw err;
   }
 }

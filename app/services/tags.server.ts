@@ -63,12 +63,16 @@ export async function createTag(raw: unknown): Promise<TagDoc> {
   const nameLower = input.name.toLowerCase();
   if (await Tag.exists({ oj: input.oj, gid: null, nameLower })) throw new TagError("tagExists", "name");
   const now = new Date();
-  try {
-    const doc = await Tag.create({ _id: await nextSeq("tag"), ...input, nameLower, gid: null, gmtCreate: now, gmtModified: now });
-    return doc.toObject();
-  } catch (err) {
-    if (isDuplicateKey(err)) throw new TagError("tagExists", "name");
-    throw err;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const doc = await Tag.create({ _id: await nextSeq("tag"), ...input, nameLower, gid: null, gmtCreate: now, gmtModified: now });
+      return doc.toObject();
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      if (await Tag.exists({ oj: input.oj, gid: null, nameLower })) throw new TagError("tagExists", "name");
+      // The id was taken (counters are not atomic across processes on FerretDB): draw another.
+      if (attempt >= 4) throw err;
+    }
   }
 }
 
@@ -202,14 +206,21 @@ export async function ensureTagsByName(names: readonly string[]): Promise<number
       continue;
     }
     const now = new Date();
-    try {
-      const doc = await Tag.create({ _id: await nextSeq("tag"), name, nameLower, color: TAG_DEFAULT_COLOR, oj: OWN_OJ, gid: null, tcid: null, gmtCreate: now, gmtModified: now });
-      ids.push(doc._id);
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-      const again = await Tag.findOne({ oj: OWN_OJ, gid: null, nameLower }).lean();
-      if (!again) throw err;
-      ids.push(again._id);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const doc = await Tag.create({ _id: await nextSeq("tag"), name, nameLower, color: TAG_DEFAULT_COLOR, oj: OWN_OJ, gid: null, tcid: null, gmtCreate: now, gmtModified: now });
+        ids.push(doc._id);
+        break;
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        // Another request added the same name first, or took the id: use theirs, or draw again.
+        const again = await Tag.findOne({ oj: OWN_OJ, gid: null, nameLower }).lean();
+        if (again) {
+          ids.push(again._id);
+          break;
+        }
+        if (attempt >= 4) throw err;
+      }
     }
   }
   return ids;

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { JudgeCaseMode, ProblemType } from "~/lib/constants";
+import { Counter } from "~/models/counter.server";
 import { Problem } from "~/models/problem.server";
 import { Tag } from "~/models/tag.server";
 import { bootstrap } from "~/services/bootstrap.server";
@@ -179,6 +180,14 @@ describe("problem administration", () => {
     expect(updated.testCaseHash).toBe(doc.testCaseHash);
     expect(updated.testCases.map((c) => c.score)).toEqual([50, 50, 50]);
     expect(updated.modifiedUser).toBe("admin1");
+  });
+
+  it("draws another id when the counter hands out one that is taken", async () => {
+    const last = await Problem.findOne().sort({ _id: -1 }).lean();
+    await Counter.updateOne({ _id: "problem" }, { $set: { seq: last!._id - 1 } });
+    const doc = await createProblem(baseInput({ problemId: "T4000" }), actor);
+    expect(doc._id).toBe(last!._id + 1);
+    expect((await Problem.findById(last!._id).lean())!.problemId).toBe(last!.problemId);
   });
 
   it("edits, changes visibility and deletes", async () => {
