@@ -118,8 +118,10 @@ export function nestFormFields(form: FormData): Record<string, unknown> {
   return root as Nested;
 }
 
+/** Browsers send text areas with CRLF line breaks; the site keeps LF (test data above all). */
 function str(v: unknown): string {
-  return typeof v === "string" ? v : Array.isArray(v) && typeof v[0] === "string" ? v[0] : "";
+  const s = typeof v === "string" ? v : Array.isArray(v) && typeof v[0] === "string" ? v[0] : "";
+  return s.replace(/\r\n?/g, "\n");
 }
 
 function strs(v: unknown): string[] {
@@ -325,11 +327,7 @@ export interface FormFailure {
 
 /** Field errors for whatever a save refused with; rethrows what is not a refusal. */
 export function formFailure(t: TFunction, err: unknown): FormFailure {
-  if (err instanceof ZodError) {
-    const errors = fieldErrors(t, err);
-    // The form shows typed samples under "samples" and uploaded cases under "cases".
-    return { errors, compileError: null };
-  }
+  if (err instanceof ZodError) return { errors: fieldErrors(t, err), compileError: null };
   if (err instanceof ProblemAdminError) {
     const msg = t(err.message, err.params ?? {});
     return { errors: { [err.field ?? "_form"]: msg }, compileError: err.message.endsWith("spjCompileFailed") ? (err.detail ?? "") : null };

@@ -151,6 +151,9 @@ test.describe("without JavaScript", () => {
     const doc = await Problem.findOne({ problemIdUpper: displayId }).lean();
     expect(doc?.isUploadCase).toBe(false);
     expect(doc?.testCases.map((c) => c.input)).toEqual(["1.in", "2.in"]);
+    // The browser sent the text areas with CRLF; the stored test data has LF.
+    const { readTestDataFile } = await import("../../app/services/testdata.server");
+    expect((await readTestDataFile(doc!.testCaseHash, "2.out"))?.toString()).toBe("bye\n");
     expect(doc?.tags).toHaveLength(2);
   });
 });

@@ -1,3 +1,4 @@
+import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -205,20 +206,30 @@ export function ProblemForm({ draft, errors, compileError, notice, tags, mode, a
       ) : null}
       {notice ? <Notice kind="success">{t(notice)}</Notice> : null}
 
-      {compileError !== null && showCompile ? (
-        <dialog open className="fixed inset-x-0 top-16 z-50 mx-auto w-full max-w-2xl rounded border border-red-300 bg-white p-4 shadow-xl" aria-labelledby="compile-error-title" data-testid="compile-error">
-          <h2 id="compile-error-title" className="mb-2 text-base font-semibold text-red-700">
-            {t("form.compileErrorTitle")}
-          </h2>
-          <pre className="max-h-80 overflow-auto whitespace-pre-wrap rounded bg-gray-50 p-2 text-xs">{compileError || t("form.compileErrorEmpty")}</pre>
-          <div className="mt-3 text-right">
-            {hydrated ? (
-              <button type="button" className={buttonClass} onClick={() => setShowCompile(false)}>
-                {t("form.close")}
-              </button>
-            ) : null}
-          </div>
-        </dialog>
+      {compileError !== null ? (
+        hydrated ? (
+          <Dialog open={showCompile} onClose={() => setShowCompile(false)} className="relative z-50">
+            <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
+            <div className="fixed inset-0 flex items-start justify-center p-4 pt-16">
+              <DialogPanel className="w-full max-w-2xl rounded border border-red-300 bg-white p-4 shadow-xl" data-testid="compile-error">
+                <DialogTitle className="mb-2 text-base font-semibold text-red-700">{t("form.compileErrorTitle")}</DialogTitle>
+                <pre className="max-h-80 overflow-auto whitespace-pre-wrap rounded bg-gray-50 p-2 text-xs">{compileError || t("form.compileErrorEmpty")}</pre>
+                <div className="mt-3 text-right">
+                  <button type="button" className={buttonClass} onClick={() => setShowCompile(false)}>
+                    {t("form.close")}
+                  </button>
+                </div>
+              </DialogPanel>
+            </div>
+          </Dialog>
+        ) : (
+          <section className="rounded border border-red-300 bg-white p-4" role="alert" aria-labelledby="compile-error-title" data-testid="compile-error">
+            <h2 id="compile-error-title" className="mb-2 text-base font-semibold text-red-700">
+              {t("form.compileErrorTitle")}
+            </h2>
+            <pre className="max-h-80 overflow-auto whitespace-pre-wrap rounded bg-gray-50 p-2 text-xs">{compileError || t("form.compileErrorEmpty")}</pre>
+          </section>
+        )
       ) : null}
 
       <Section title={t("form.basic")}>
