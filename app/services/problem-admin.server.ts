@@ -320,10 +320,14 @@ function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** Admin problem list (spec: admin lists 10 per page), newest first, keyword over id, display id, title, author. */
+/**
+ * Admin problem list (spec: admin lists 10 per page), newest first, keyword over id, display id,
+ * title and author.
+ */
 export async function listAdminProblems(q: AdminProblemListQuery): Promise<{ records: AdminProblemRow[]; total: number; page: number; limit: number }> {
   const limit = Math.min(Math.max(Math.trunc(q.limit ?? PAGE_SIZE.admin) || PAGE_SIZE.admin, 1), 100);
-  const filter: Record<string, unknown> = {};
+  // Group problems are managed inside their groups, not in the site's problem bank.
+  const filter: Record<string, unknown> = { gid: null };
   const keyword = (q.keyword ?? "").trim().slice(0, 100);
   if (keyword) {
     const re = { $regex: escapeRegex(keyword), $options: "i" };
