@@ -53,6 +53,9 @@ export async function parseMultipart(
   fileFields: readonly string[],
   maxBytes: number,
 ): Promise<{ form: FormData; files: Map<string, UploadedFile>; tooLarge: string[] }> {
+  if (!/^multipart\/form-data\s*;\s*boundary=/i.test(request.headers.get("Content-Type") ?? "")) {
+    throw new ProblemAdminError(fileFields.includes("testcaseZip") ? "chooseZip" : "chooseFile", fileFields[0]);
+  }
   const dir = incomingDir();
   await mkdir(dir, { recursive: true });
   const stored = new Map<string, UploadedFile>();

@@ -278,3 +278,11 @@ describe("compile check of checkers", () => {
     expect(doc!.spjCode).toBe("int main(){return 0;}");
   });
 });
+
+describe("/ojapi uploads that are not multipart", () => {
+  it("asks for a file instead of failing", async () => {
+    const res = await call(importRoute.action, "POST", "/file/import-problem", { body: { file: "x" } });
+    expect(res.status).toBe(400);
+    expect((await jsonOf(res)).msg).toBe("请选择要导入的文件。");
+  });
+});
