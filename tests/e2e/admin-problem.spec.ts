@@ -106,6 +106,31 @@ test("a user without an admin role is refused", async ({ page, context, createUs
   expect((await api.json()).status).toBe(403);
 });
 
+test("HOJ's admin calls reach the same services through the server", async ({ page, context, createUser, loginAs }) => {
+  const admin = await createUser({ role: Role.PROBLEM_ADMIN });
+  await loginAs(context, admin);
+  const displayId = uniqueName("API-").toUpperCase();
+  made.push(displayId);
+  const created = await page.request.post("ojapi/admin/problem", {
+    data: {
+      problem: { problemId: displayId, title: "Through the API", input: "i", output: "o", examples: "<input>1</input><output>1</output>" },
+      samples: [{ input: "1\n", output: "1\n" }],
+      isUploadTestCase: false,
+      judgeMode: "default",
+      languages: [{ name: "C" }],
+      tags: [{ name: uniqueName("tag") }],
+    },
+  });
+  const body = await created.json();
+  expect(body).toMatchObject({ status: 200, data: { problemId: displayId, author: admin.username } });
+  const got = await (await page.request.get(`ojapi/admin/problem?pid=${body.data.id}`)).json();
+  expect(got.data).toMatchObject({ title: "Through the API", samples: [{ input: "1.in", output: "1.out" }] });
+  const tag = await (await page.request.post("ojapi/admin/tag", { data: { name: got.data.tags[0].name } })).json();
+  expect(tag.status).toBe(400);
+  const removed = await (await page.request.delete(`ojapi/admin/problem?pid=${body.data.id}`)).json();
+  expect(removed.status).toBe(200);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
