@@ -115,9 +115,10 @@ async function planTestData(input: ProblemInput, ctx: PersistContext): Promise<P
       uploadToken: input.uploadTestcaseDir,
     };
   }
-  // Uploaded cases kept from before: scores and groups may change, the files must be there.
+  // Stored cases kept from before (uploaded, or typed ones too large to edit as text): scores and
+  // groups may change, the files must be there.
   const existing = ctx.existing;
-  if (!existing || !existing.isUploadCase || !existing.testCaseHash) throw new ProblemAdminError("uploadRequired", "cases");
+  if (!existing || !existing.testCaseHash) throw new ProblemAdminError("uploadRequired", "cases");
   const manifest = await readManifest(existing.testCaseHash);
   const names = new Set(manifest?.files.map((f) => f.name) ?? []);
   for (const c of input.cases) {
@@ -348,27 +349,38 @@ export async function listAdminProblems(q: AdminProblemListQuery): Promise<{ rec
   return { records, total, page, limit };
 }
 
-/** Manual cases are shown as text in the form; anything larger than this is not loaded. */
-const MANUAL_CASE_SHOW_MAX = 1_000_000;
+/** Typed cases are shown as text in the form up to this size in all; larger sets are shown as files. */
+const MANUAL_CASES_SHOW_MAX_BYTES = 4 * 1024 * 1024;
 
 export interface ProblemForEdit {
   problem: ProblemDoc;
   tags: Awaited<ReturnType<typeof getTagsByIds>>;
-  /** For manual problems: the typed cases read back from the stored files. */
-  manualCases: Array<{ input: string; output: string; score: number; groupNum: number }>;
+  /**
+   * For manual problems: the typed cases read back from the stored files; null when they are too
+   * large to edit as text (the form then lists them as files, so saving keeps them).
+   */
+  manualCases: Array<{ input: string; output: string; score: number; groupNum: number }> | null;
+}
+
+async function readManualCases(problem: ProblemDoc): Promise<ProblemForEdit["manualCases"]> {
+  const manifest = await readManifest(problem.testCaseHash);
+  if (!manifest) return null;
+  const sizes = new Map(manifest.files.map((f) => [f.name, f.size]));
+  const total = problem.testCases.reduce((n, c) => n + (sizes.get(c.input) ?? 0) + (sizes.get(c.output) ?? 0), 0);
+  if (total > MANUAL_CASES_SHOW_MAX_BYTES) return null;
+  const out: NonNullable<ProblemForEdit["manualCases"]> = [];
+  for (const c of problem.testCases) {
+    const [i, o] = await Promise.all([readTestDataFile(problem.testCaseHash, c.input), readTestDataFile(problem.testCaseHash, c.output)]);
+    if (!i || !o) return null;
+    out.push({ input: i.toString("utf8"), output: o.toString("utf8"), score: c.score, groupNum: c.groupNum });
+  }
+  return out;
 }
 
 export async function getProblemForEdit(pid: number): Promise<ProblemForEdit> {
   const problem = await requireProblem(pid);
   const tags = await getTagsByIds(problem.tags);
-  const manualCases: ProblemForEdit["manualCases"] = [];
-  if (!problem.isUploadCase && problem.testCaseHash) {
-    for (const c of problem.testCases) {
-      const [i, o] = await Promise.all([readTestDataFile(problem.testCaseHash, c.input), readTestDataFile(problem.testCaseHash, c.output)]);
-      if ((i?.length ?? 0) > MANUAL_CASE_SHOW_MAX || (o?.length ?? 0) > MANUAL_CASE_SHOW_MAX) continue;
-      manualCases.push({ input: i?.toString("utf8") ?? "", output: o?.toString("utf8") ?? "", score: c.score, groupNum: c.groupNum });
-    }
-  }
+  const manualCases = !problem.isUploadCase && problem.testCaseHash ? await readManualCases(problem) : [];
   return { problem, tags, manualCases };
 }
 

@@ -252,6 +252,8 @@ export function draftToInput(d: ProblemDraft): ProblemInputRaw {
 export function draftFromProblem(edit: ProblemForEdit): ProblemDraft {
   const p: ProblemDoc = edit.problem;
   const num = (n: number) => String(n);
+  // Typed cases too large to show as text are listed as stored files instead.
+  const asFiles = p.isUploadCase || edit.manualCases === null;
   return {
     ...emptyDraft(),
     problemId: p.problemId,
@@ -275,9 +277,9 @@ export function draftFromProblem(edit: ProblemForEdit): ProblemDraft {
     spjLanguage: p.spjLanguage ?? "C",
     spjCode: p.spjCode ?? "",
     judgeCaseMode: p.judgeCaseMode,
-    isUploadCase: p.isUploadCase,
-    cases: p.isUploadCase ? p.testCases.map((c) => ({ input: c.input, output: c.output, score: num(c.score), groupNum: num(c.groupNum) })) : [],
-    samples: !p.isUploadCase && edit.manualCases.length ? edit.manualCases.map((c) => ({ input: c.input, output: c.output, score: num(c.score), groupNum: num(c.groupNum) })) : [blankCase()],
+    isUploadCase: asFiles,
+    cases: asFiles ? p.testCases.map((c) => ({ input: c.input, output: c.output, score: num(c.score), groupNum: num(c.groupNum) })) : [],
+    samples: !asFiles && edit.manualCases?.length ? edit.manualCases.map((c) => ({ input: c.input, output: c.output, score: num(c.score), groupNum: num(c.groupNum) })) : [blankCase()],
     languages: [...p.languages],
     codeTemplates: p.codeTemplates.map((t) => ({ language: t.language, code: t.code, status: t.status })),
     tagIds: p.tags.map(String),

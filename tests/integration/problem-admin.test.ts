@@ -20,6 +20,7 @@ import {
   updateProblem,
 } from "~/services/problem-admin.server";
 import { ProblemAdminError } from "~/services/problem-errors.server";
+import { draftFromProblem, draftToInput } from "~/services/problem-form.server";
 import { readUpload, receiveTestcaseZip, storedCaseFiles } from "~/services/testcase-upload.server";
 import { readManifest, readTestDataFile, testDataRoot } from "~/services/testdata.server";
 import { writeZip } from "~/services/zip.server";
@@ -188,6 +189,19 @@ describe("problem administration", () => {
     const doc = await createProblem(baseInput({ problemId: "T4000" }), actor);
     expect(doc._id).toBe(last!._id + 1);
     expect((await Problem.findById(last!._id).lean())!.problemId).toBe(last!.problemId);
+  });
+
+  it("lists typed cases too large to edit as text as files, and keeps them on save", async () => {
+    const big = "7".repeat(1_000_000);
+    const doc = await createProblem(baseInput({ problemId: "T5000", cases: Array.from({ length: 5 }, () => ({ input: big, output: "7\n" })) }), actor);
+    const edit = await getProblemForEdit(doc._id);
+    expect(edit.manualCases).toBeNull();
+    const draft = draftFromProblem(edit);
+    expect(draft.isUploadCase).toBe(true);
+    expect(draft.cases.map((c) => c.input)).toEqual(["1.in", "2.in", "3.in", "4.in", "5.in"]);
+    const saved = await updateProblem(doc._id, draftToInput({ ...draft, title: "Big" }), actor);
+    expect(saved.testCaseHash).toBe(doc.testCaseHash);
+    expect(saved.testCases).toEqual(doc.testCases);
   });
 
   it("edits, changes visibility and deletes", async () => {
