@@ -45,7 +45,8 @@ export function apiRoute<A extends ApiArgs>(handler: (args: A) => Promise<unknow
     } catch (err) {
       if (err instanceof ApiError) {
         const t = await getT(request, ["common", ...ns] as [string, ...string[]]);
-        return json({ status: err.status, msg: t(err.message), data: null }, { status: err.status, headers: extra });
+        const params = (err as { params?: Record<string, string | number> }).params;
+        return json({ status: err.status, msg: t(err.message, params ?? {}), data: null }, { status: err.status, headers: extra });
       }
       if (err instanceof ZodError) {
         const t = await getT(request, ["common", ...ns] as [string, ...string[]]);

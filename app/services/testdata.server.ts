@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createReadStream, existsSync } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { TestDataManifest } from "~/lib/judge-protocol";
 import { env } from "./env.server";
@@ -63,6 +63,67 @@ export async function storeTestData(files: TestDataFile[]): Promise<string> {
     await rm(tmp, { recursive: true, force: true });
   }
   return hash;
+}
+
+/** A file to store: its bytes, or a file on disk that is streamed (never read whole). */
+export type TestDataSource = { name: string; data: Buffer } | { name: string; path: string };
+
+function sha256OfFile(p: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const h = createHash("sha256");
+    createReadStream(p)
+      .on("data", (chunk) => h.update(chunk))
+      .on("error", reject)
+      .on("end", () => resolve(h.digest("hex")));
+  });
+}
+
+/**
+ * Like storeTestData, for large sets: files on disk are hashed as streams and copied, so an
+ * upload of any size never sits in memory. `created` tells whether this call wrote the set (a
+ * caller that must undo its work removes only what it created).
+ */
+export async function storeTestDataSources(files: TestDataSource[]): Promise<{ hash: string; created: boolean }> {
+  const seen = new Set<string>();
+  for (const f of files) {
+    if (!isSafeFileName(f.name)) throw new Error(`unsafe test file name: ${f.name}`);
+    if (seen.has(f.name)) throw new Error(`duplicate test file name: ${f.name}`);
+    seen.add(f.name);
+  }
+  const entries: Array<{ name: string; size: number; sha256: string }> = [];
+  for (const f of files) {
+    if ("data" in f) entries.push({ name: f.name, size: f.data.length, sha256: sha256(f.data) });
+    else entries.push({ name: f.name, size: (await stat(f.path)).size, sha256: await sha256OfFile(f.path) });
+  }
+  const hash = hashOfFiles(entries);
+  const dir = path.join(testDataRoot(), hash);
+  if (existsSync(path.join(dir, MANIFEST))) return { hash, created: false };
+  const tmp = `${dir}.tmp-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  await mkdir(tmp, { recursive: true });
+  let created = false;
+  try {
+    for (const f of files) {
+      if ("data" in f) await writeFile(path.join(tmp, f.name), f.data);
+      else await copyFile(f.path, path.join(tmp, f.name));
+    }
+    const manifest: TestDataManifest = { hash, files: entries };
+    await writeFile(path.join(tmp, MANIFEST), JSON.stringify(manifest));
+    try {
+      await rename(tmp, dir);
+      created = true;
+    } catch (err) {
+      if (!existsSync(path.join(dir, MANIFEST))) throw err;
+    }
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+  return { hash, created };
+}
+
+/** Removes a stored set (only for undoing a set this process just created and nothing uses). */
+export async function removeTestData(hash: string): Promise<void> {
+  if (!/^[a-f0-9]{32}$/.test(hash)) return;
+  await rm(path.join(testDataRoot(), hash), { recursive: true, force: true });
 }
 
 export async function readManifest(hash: string): Promise<TestDataManifest | null> {

@@ -1,0 +1,183 @@
+import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import { Link } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+// Small pieces of the problem administration pages: labelled fields with their error, sections,
+// buttons, and a submit button that asks for confirmation (a dialog with JavaScript; without it
+// the server answers with a confirmation step).
+
+export const inputClass = "w-full rounded border border-gray-300 bg-white px-2 py-1 text-sm focus:border-brand focus:outline-none";
+/** The input look with a fixed width instead of the full width. */
+export function sized(width: string): string {
+  return inputClass.replace("w-full", width);
+}
+export const textareaClass = `${inputClass} font-mono`;
+export const buttonClass = "inline-flex items-center rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:border-brand hover:text-brand";
+export const primaryButtonClass = "inline-flex items-center rounded bg-brand px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-dark";
+export const dangerButtonClass = "inline-flex items-center rounded border border-red-300 bg-white px-3 py-1 text-sm text-red-600 hover:bg-red-50";
+
+/** True once React runs in the browser: conveniences that need JavaScript switch on. */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+export function FieldError({ message, id }: { message?: string; id?: string }) {
+  if (!message) return null;
+  return (
+    <p className="mt-1 text-xs text-red-600" id={id} role="alert" data-field-error>
+      {message}
+    </p>
+  );
+}
+
+export function Field({ label, htmlFor, error, hint, children, className = "" }: { label: ReactNode; htmlFor?: string; error?: string; hint?: ReactNode; children: ReactNode; className?: string }) {
+  return (
+    <div className={className}>
+      <label htmlFor={htmlFor} className="mb-1 block text-sm font-medium text-gray-700">
+        {label}
+      </label>
+      {children}
+      {hint ? <p className="mt-1 text-xs text-gray-500">{hint}</p> : null}
+      <FieldError message={error} />
+    </div>
+  );
+}
+
+export function Section({ title, children, id }: { title: ReactNode; children: ReactNode; id?: string }) {
+  return (
+    <section className="rounded border border-gray-200 bg-white p-4 shadow-sm" id={id}>
+      <h2 className="mb-3 border-b border-gray-100 pb-2 text-base font-semibold text-gray-800">{title}</h2>
+      <div className="space-y-3">{children}</div>
+    </section>
+  );
+}
+
+export function Checkbox({ name, label, defaultChecked, value }: { name: string; label: ReactNode; defaultChecked?: boolean; value?: string }) {
+  return (
+    <label className="inline-flex items-center gap-2 text-sm">
+      <input type="checkbox" name={name} value={value ?? "on"} defaultChecked={defaultChecked} className="h-4 w-4" />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+/**
+ * A submit button that asks first. With JavaScript a dialog confirms and the form is sent with
+ * `confirmed=1`; without it the form is sent as is and the server asks on its own page.
+ */
+export function ConfirmSubmit({
+  name,
+  value,
+  message,
+  children,
+  className = dangerButtonClass,
+}: {
+  name: string;
+  value: string;
+  message: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  const { t } = useTranslation("admin-problem");
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
+  return (
+    <>
+      <button
+        ref={ref}
+        type="submit"
+        name={name}
+        value={value}
+        className={className}
+        onClick={(e) => {
+          if (!hydrated) return;
+          e.preventDefault();
+          setOpen(true);
+        }}
+      >
+        {children}
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} className="relative z-50">
+        <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
+        <div className="fixed inset-0 flex items-center justify-center p-4">
+          <DialogPanel className="w-full max-w-sm rounded bg-white p-5 shadow-lg">
+            <DialogTitle className="mb-2 text-base font-semibold">{t("confirm.title")}</DialogTitle>
+            <p className="mb-4 text-sm text-gray-700">{message}</p>
+            <div className="flex justify-end gap-2">
+              <button type="button" className={buttonClass} onClick={() => setOpen(false)}>
+                {t("confirm.cancel")}
+              </button>
+              <button
+                type="button"
+                className={dangerButtonClass}
+                data-confirm-ok
+                onClick={() => {
+                  setOpen(false);
+                  const form = ref.current?.form;
+                  if (!form) return;
+                  const flag = document.createElement("input");
+                  flag.type = "hidden";
+                  flag.name = "confirmed";
+                  flag.value = "1";
+                  form.appendChild(flag);
+                  form.requestSubmit(ref.current);
+                  flag.remove();
+                }}
+              >
+                {t("confirm.ok")}
+              </button>
+            </div>
+          </DialogPanel>
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
+export function Notice({ kind, children }: { kind: "error" | "success" | "info" | "warning"; children: ReactNode }) {
+  const colors = {
+    error: "border-red-300 bg-red-50 text-red-800",
+    success: "border-green-300 bg-green-50 text-green-800",
+    info: "border-blue-300 bg-blue-50 text-blue-800",
+    warning: "border-yellow-300 bg-yellow-50 text-yellow-800",
+  }[kind];
+  return (
+    <div className={`rounded border px-3 py-2 text-sm ${colors}`} role={kind === "error" ? "alert" : "status"}>
+      {children}
+    </div>
+  );
+}
+
+export function Pagination({ page, total, limit, href }: { page: number; total: number; limit: number; href: (page: number) => string }) {
+  const { t } = useTranslation("admin-problem");
+  const pages = Math.max(1, Math.ceil(total / limit));
+  if (total === 0) return null;
+  // Five page buttons around the current one (spec section 9).
+  const start = Math.max(1, Math.min(page - 2, pages - 4));
+  const numbers = Array.from({ length: Math.min(5, pages) }, (_, i) => start + i);
+  const cls = (active: boolean) => `rounded border px-2 py-0.5 text-sm ${active ? "border-brand bg-brand text-white" : "border-gray-300 bg-white"}`;
+  return (
+    <nav className="flex flex-wrap items-center gap-1" aria-label={t("list.pagination")}>
+      <span className="mr-2 text-sm text-gray-600">{t("list.total", { count: total })}</span>
+      {page > 1 ? (
+        <Link className={cls(false)} to={href(page - 1)}>
+          {t("list.prev")}
+        </Link>
+      ) : null}
+      {numbers.map((n) => (
+        <Link key={n} className={cls(n === page)} to={href(n)} aria-current={n === page ? "page" : undefined}>
+          {n}
+        </Link>
+      ))}
+      {page < pages ? (
+        <Link className={cls(false)} to={href(page + 1)}>
+          {t("list.next")}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

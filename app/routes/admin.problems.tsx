@@ -1,0 +1,211 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { buttonClass, ConfirmSubmit, dangerButtonClass, Notice, Pagination, primaryButtonClass, useHydrated, sized } from "~/components/admin-problem/ui";
+import { withBase } from "~/lib/base-path";
+import { formatDateTime } from "~/lib/format-time";
+import { flash } from "~/services/flash.server";
+import { getT } from "~/services/i18n.server";
+import { safeRedirectTarget, siteRedirect } from "~/services/paths.server";
+import { requireAdmin } from "~/services/permissions.server";
+import { changeProblemAuth, deleteProblem, findProblem, listAdminProblems } from "~/services/problem-admin.server";
+import { ProblemAdminError } from "~/services/problem-errors.server";
+
+// The admin problem list (spec section 2): id, display id, title, author, created and modified
+// times, visibility, edit, delete with confirmation, test data download.
+
+export const handle = { i18n: ["admin-problem"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const keyword = url.searchParams.get("keyword") ?? "";
+  const page = Number(url.searchParams.get("page") ?? "1") || 1;
+  const [list, t] = await Promise.all([listAdminProblems({ keyword, page }), getT(request, "admin-problem")]);
+  return json({
+    keyword,
+    page: list.page,
+    total: list.total,
+    limit: list.limit,
+    rows: list.records.map((p) => ({
+      id: p._id,
+      problemId: p.problemId,
+      title: p.title,
+      author: p.author,
+      auth: p.auth,
+      hasData: !!p.testCaseHash,
+      created: formatDateTime(p.gmtCreate),
+      modified: formatDateTime(p.gmtModified),
+    })),
+    pageTitle: t("list.title"),
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireAdmin(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const pid = Number(form.get("pid"));
+  const back = safeRedirectTarget(form.get("back"), "/admin/problems");
+  const t = await getT(request, ["admin-problem", "common"]);
+  try {
+    if (intent === "auth") {
+      await changeProblemAuth(pid, Number(form.get("auth")), user);
+      const cookie = await flash(request, { type: "success", key: "admin-problem:flash.updated" });
+      return siteRedirect(back, { headers: { "Set-Cookie": cookie } });
+    }
+    if (intent === "delete") {
+      if (form.get("confirmed") !== "1") {
+        const p = await findProblem(pid);
+        if (!p) throw new ProblemAdminError("problemNotFound");
+        return json({ confirmDelete: { pid, problemId: p.problemId, title: p.title, back }, error: null });
+      }
+      await deleteProblem(pid);
+      const cookie = await flash(request, { type: "success", key: "admin-problem:flash.deleted" });
+      return siteRedirect(back, { headers: { "Set-Cookie": cookie } });
+    }
+    return json({ confirmDelete: null, error: t("common:errors.badRequest") }, { status: 400 });
+  } catch (err) {
+    if (err instanceof ProblemAdminError) return json({ confirmDelete: null, error: t(err.message) }, { status: err.status });
+    throw err;
+  }
+}
+
+export default function AdminProblems() {
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useTranslation("admin-problem");
+  const [params] = useSearchParams();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const back = `/admin/problems${params.toString() ? `?${params.toString()}` : ""}`;
+  const pageHref = (n: number) => {
+    const q = new URLSearchParams(params);
+    q.set("page", String(n));
+    return `?${q.toString()}`;
+  };
+
+  return (
+    <main className="mx-auto max-w-6xl space-y-4 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold">{t("list.title")}</h1>
+        <div className="flex gap-2">
+          <Link to="/admin/problem/batch-operation" className={buttonClass}>
+            {t("batch.title")}
+          </Link>
+          <Link to="/admin/problem/create" className={primaryButtonClass}>
+            {t("list.create")}
+          </Link>
+        </div>
+      </div>
+
+      <Form method="get" className="flex flex-wrap items-center gap-2" role="search">
+        <input name="keyword" defaultValue={data.keyword} placeholder={t("list.searchPlaceholder")} className={sized("w-72")} aria-label={t("list.searchPlaceholder")} />
+        <button type="submit" className={buttonClass}>
+          {t("list.search")}
+        </button>
+      </Form>
+
+      {answer?.error ? <Notice kind="error">{answer.error}</Notice> : null}
+      {answer?.confirmDelete ? (
+        <Notice kind="warning">
+          <Form method="post" className="flex flex-wrap items-center gap-3">
+            <span>{t("list.confirmDelete", { id: answer.confirmDelete.problemId, title: answer.confirmDelete.title })}</span>
+            <input type="hidden" name="pid" value={answer.confirmDelete.pid} />
+            <input type="hidden" name="back" value={answer.confirmDelete.back} />
+            <input type="hidden" name="confirmed" value="1" />
+            <button type="submit" name="intent" value="delete" className={dangerButtonClass}>
+              {t("list.delete")}
+            </button>
+            <Link to={back}>{t("confirm.cancel")}</Link>
+          </Form>
+        </Notice>
+      ) : null}
+
+      <div className="overflow-x-auto rounded border border-gray-200 bg-white">
+        <table className="w-full text-left text-sm" data-testid="problem-list">
+          <thead className="bg-gray-50 text-gray-600">
+            <tr>
+              <th className="px-2 py-2">{t("list.id")}</th>
+              <th className="px-2 py-2">{t("list.displayId")}</th>
+              <th className="px-2 py-2">{t("list.titleCol")}</th>
+              <th className="px-2 py-2">{t("list.author")}</th>
+              <th className="px-2 py-2">{t("list.created")}</th>
+              <th className="px-2 py-2">{t("list.modified")}</th>
+              <th className="px-2 py-2">{t("list.auth")}</th>
+              <th className="px-2 py-2">{t("list.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.length === 0 ? (
+              <tr>
+                <td colSpan={8} className="px-2 py-6 text-center text-gray-500">
+                  {t("list.empty")}
+                </td>
+              </tr>
+            ) : null}
+            {data.rows.map((p) => (
+              <tr key={p.id} className="border-t border-gray-100" data-problem-row={p.problemId}>
+                <td className="px-2 py-2">{p.id}</td>
+                <td className="px-2 py-2 font-mono">{p.problemId}</td>
+                <td className="px-2 py-2">{p.title}</td>
+                <td className="px-2 py-2">{p.author}</td>
+                <td className="whitespace-nowrap px-2 py-2">{p.created}</td>
+                <td className="whitespace-nowrap px-2 py-2">{p.modified}</td>
+                <td className="px-2 py-2">
+                  <Form method="post" className="flex items-center gap-1">
+                    <input type="hidden" name="pid" value={p.id} />
+                    <input type="hidden" name="back" value={back} />
+                    <input type="hidden" name="intent" value="auth" />
+                    <select
+                      name="auth"
+                      defaultValue={String(p.auth)}
+                      className={sized("w-28")}
+                      aria-label={t("list.authOf", { id: p.problemId })}
+                      onChange={(e) => {
+                        if (hydrated) submit(e.currentTarget.form);
+                      }}
+                    >
+                      {["1", "2", "3"].map((a) => (
+                        <option key={a} value={a}>
+                          {t(`auth.${a}`)}
+                        </option>
+                      ))}
+                    </select>
+                    {hydrated ? null : (
+                      <button type="submit" className={buttonClass}>
+                        {t("list.change")}
+                      </button>
+                    )}
+                  </Form>
+                </td>
+                <td className="px-2 py-2">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Link to={`/admin/problem/edit/${p.id}`} className={buttonClass}>
+                      {t("list.edit")}
+                    </Link>
+                    {p.hasData ? (
+                      <a href={withBase(`/admin/problem/testcase/${p.id}`)} className={buttonClass} download>
+                        {t("list.downloadCases")}
+                      </a>
+                    ) : null}
+                    <Form method="post">
+                      <input type="hidden" name="pid" value={p.id} />
+                      <input type="hidden" name="back" value={back} />
+                      <ConfirmSubmit name="intent" value="delete" message={t("list.confirmDelete", { id: p.problemId, title: p.title })}>
+                        {t("list.delete")}
+                      </ConfirmSubmit>
+                    </Form>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={data.page} total={data.total} limit={data.limit} href={pageHref} />
+    </main>
+  );
+}

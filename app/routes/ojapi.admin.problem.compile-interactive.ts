@@ -1,0 +1,9 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiRoute, requireApiAdmin } from "~/services/api.server";
+import { compileEndpoint } from "~/services/problem-api.server";
+
+// POST {code, language, extraFiles}: compile check only (nothing is saved).
+export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
+  await requireApiAdmin(request);
+  return compileEndpoint(request, "interactive");
+}, ["admin-problem"]);

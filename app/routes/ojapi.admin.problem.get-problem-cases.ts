@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiRoute, queryParams, requireApiAdmin } from "~/services/api.server";
+import { toHojCases } from "~/services/hoj-problem.server";
+import { getProblemForEdit } from "~/services/problem-admin.server";
+
+// GET ?pid: the test cases of a problem (file names, scores, groups).
+export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
+  await requireApiAdmin(request);
+  const { problem } = await getProblemForEdit(Number(queryParams(request).pid));
+  return toHojCases(problem);
+}, ["admin-problem"]);
