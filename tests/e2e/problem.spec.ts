@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { expect, test, uniqueName } from "./support/fixtures";
+import { expect, test, uniqueName, waitForHydration } from "./support/fixtures";
 
 // A learner's way through the problem bank: filtering the list, submitting from the editor (and
 // without JavaScript), the status list and sharing code. Data is made through the app's models.
@@ -171,6 +171,7 @@ test("the status list: Mine needs login, then filters by status and problem", as
   void app;
   const m = await models();
   await page.goto("status");
+  await waitForHydration(page);
   await page.getByTestId("only-mine").click();
   await expect(page.getByTestId("status-notice")).toBeVisible();
 

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { test as base, expect, type BrowserContext } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 
 // Browser-test fixtures: they reach the running site's store through the app's own services,
 // create their own users and data, sign in by setting the session cookie, and clean up after.
@@ -93,3 +93,11 @@ export const test = base.extend<
 });
 
 export { expect };
+
+/**
+ * Waits until the page is interactive: the login modal, mounted on every page, marks the document
+ * once its listeners are attached. A click before that would be a plain, script-less click.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.authReady === "1");
+}
