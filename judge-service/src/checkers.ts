@@ -60,7 +60,8 @@ export class CheckerCache {
     for (const [k, v] of this.files) if (v === fileId) this.files.delete(k);
   }
 
-  private binaryPath(key: string): string | null {
+  /** Where the compiled binary of a checker is kept on disk (null when not kept). */
+  binaryPath(key: string): string | null {
     return this.dir ? path.join(this.dir, `${key}.bin`) : null;
   }
 

@@ -22,7 +22,7 @@ import {
 import type * as TestDataServer from "~/services/testdata.server";
 import { startJudge, type RunningJudge, type StartJudgeOptions } from "../../../judge-service/src/consumer";
 import type { JudgeContext, JudgeSettings } from "../../../judge-service/src/context";
-import { createJudgeContext, judgeOptions } from "../../../judge-service/src/setup";
+import { createJudgeContext, judgeOptions, type JudgeOverrides } from "../../../judge-service/src/setup";
 
 // What the judge tests share: a test data server answering the two internal endpoints with the web
 // side's own functions, task builders, and a reader of the results stream.
@@ -196,8 +196,8 @@ export function judgeEnv(): Partial<StartJudgeOptions> {
 }
 
 /** A probed sandbox context, to share between the judges of a test file (probing takes a moment). */
-export function testContext(webUrl: string, settings: Partial<JudgeSettings> = {}): Promise<JudgeContext> {
-  return createJudgeContext(judgeOptions({ ...judgeEnv(), webInternalUrl: webUrl, settings }));
+export function testContext(webUrl: string, settings: Partial<JudgeSettings> = {}, over: JudgeOverrides = {}): Promise<JudgeContext> {
+  return createJudgeContext(judgeOptions({ ...judgeEnv(), webInternalUrl: webUrl, settings, ...over }));
 }
 
 /** An in-process judge against this file's Redis prefix and the test sandbox. */
