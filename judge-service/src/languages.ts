@@ -86,15 +86,25 @@ function cFamily(name: string, compiler: "gcc" | "g++", std: string, o2: boolean
   };
 }
 
-function interpreted(name: string, id: ToolchainId, source: string, check: string[], runArgs: string[] = []): LanguageRun {
+function interpreted(
+  name: string,
+  id: ToolchainId,
+  source: string,
+  check: string[],
+  o: { runArgs?: (limits: RunLimits) => string[]; memoryMarkers?: RegExp[] } = {},
+): LanguageRun {
   return {
     name,
     toolchains: [id],
     source,
+    // The "compile" is a syntax check; the runs copy the checked source.
     compile: (tc) => ({ args: [bin(tc, id), ...check, source], env: BASE_ENV, artifacts: [source], memoryMb: 512, procLimit: 32 }),
-    run: (tc) => ({ args: [bin(tc, id), ...runArgs, source], env: BASE_ENV, procLimit: RUN_PROCS }),
+    run: (tc, limits) => ({ args: [bin(tc, id), ...(o.runArgs?.(limits) ?? []), source], env: BASE_ENV, procLimit: RUN_PROCS }),
+    memoryMarkers: o.memoryMarkers,
   };
 }
+
+const PYTHON_MEMORY = [/^MemoryError\b/m];
 
 const RUNS: LanguageRun[] = [
   cFamily("C", "gcc", "c11", false),
@@ -140,9 +150,9 @@ const RUNS: LanguageRun[] = [
     }),
     memoryMarkers: [/java\.lang\.OutOfMemoryError/],
   },
-  interpreted("Python3", "python3", "main.py", ["-m", "py_compile"]),
-  interpreted("PyPy3", "pypy3", "main.py", ["-m", "py_compile"]),
-  interpreted("Python2", "python2", "main.py", ["-m", "py_compile"]),
+  interpreted("Python3", "python3", "main.py", ["-m", "py_compile"], { memoryMarkers: PYTHON_MEMORY }),
+  interpreted("PyPy3", "pypy3", "main.py", ["-m", "py_compile"], { memoryMarkers: PYTHON_MEMORY }),
+  interpreted("Python2", "python2", "main.py", ["-m", "py_compile"], { memoryMarkers: PYTHON_MEMORY }),
   {
     name: "Golang",
     toolchains: ["go"],
@@ -187,14 +197,19 @@ const RUNS: LanguageRun[] = [
     }),
     run: native(),
   },
-  interpreted("PHP", "php", "main.php", ["-l"]),
-  interpreted("Ruby", "ruby", "main.rb", ["-c"]),
+  interpreted("PHP", "php", "main.php", ["-l"], {
+    // PHP's own limit set to the language's, so running out of it is reported as such.
+    runArgs: (limits) => ["-d", `memory_limit=${limits.memoryMb}M`],
+    memoryMarkers: [/Allowed memory size of \d+ bytes exhausted/],
+  }),
+  interpreted("Ruby", "ruby", "main.rb", ["-c"], { memoryMarkers: [/NoMemoryError|failed to allocate memory/] }),
   {
     name: "C#",
     toolchains: ["mcs"],
     source: "main.cs",
     compile: (tc) => ({ args: [bin(tc, "mcs"), "-optimize+", "-out:main.exe", "main.cs"], env: BASE_ENV, artifacts: ["main.exe"], memoryMb: 1024, procLimit: 64 }),
     run: (tc) => ({ args: [sibling(tc, "mcs", "mono"), "main.exe"], env: BASE_ENV, procLimit: RUN_PROCS }),
+    memoryMarkers: [/System\.OutOfMemoryException/],
   },
 ];
 
