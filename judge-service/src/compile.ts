@@ -65,7 +65,7 @@ export async function compileProgram(
         env: spec.env,
         files: [{ content: "" }, { name: "stdout", max: s.compileOutputBytes, pipe: true }, { name: "stderr", max: s.compileOutputBytes, pipe: true }],
         cpuLimit: s.compileTimeMs * MS,
-        clockLimit: s.compileTimeMs * 3 * MS,
+        clockLimit: s.compileTimeMs * 2 * MS,
         memoryLimit: spec.memoryMb * MB,
         stackLimit: 256 * MB,
         procLimit: spec.procLimit,

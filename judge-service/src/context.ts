@@ -6,7 +6,7 @@ import type { TestDataCache } from "./testdata";
 
 /** Limits and sizes the judge applies besides the problem's own limits. */
 export interface JudgeSettings {
-  /** CPU time of one compile; its wall clock gets three times as much. */
+  /** CPU time of one compile; its wall clock gets twice as much. */
   compileTimeMs: number;
   /** Compiler output kept (stdout and stderr each). */
   compileOutputBytes: number;

@@ -65,6 +65,11 @@ export class TestDataCache {
     this.retryForMs = o.retryForMs ?? 10 * 60_000;
   }
 
+  /** The folder of the cache. */
+  get root(): string {
+    return this.o.dir;
+  }
+
   /** Makes the set available locally and holds it until release(). */
   async acquire(hash: string, signal?: AbortSignal): Promise<TestDataSet> {
     if (!HASH.test(hash)) throw new TestDataMissingError(`invalid test data hash ${JSON.stringify(hash)}`);
