@@ -191,7 +191,8 @@ export function judgeEnv(): Partial<StartJudgeOptions> {
     goJudgeUrl: process.env.GO_JUDGE_URL,
     judgeToken: JUDGE_TOKEN,
     cacheDir: path.join(process.env.DATA_DIR ?? os.tmpdir(), `judge-cache-${randomBytes(3).toString("hex")}`),
-    logLevel: process.env.JUDGE_TEST_LOG ?? "warn",
+    // JUDGE_TEST_LOG=info shows what the judges do.
+    logLevel: process.env.JUDGE_TEST_LOG ?? "silent",
   };
 }
 
