@@ -48,6 +48,8 @@ export interface TestDataCacheOptions {
   maxBytes: number;
   /** How long to keep retrying while the web server cannot give a set. */
   retryForMs?: number;
+  /** Sets used this recently are never evicted (another judge process sharing the folder may hold them). */
+  keepRecentMs?: number;
   log?: (obj: Record<string, unknown>, msg: string) => void;
 }
 
@@ -228,8 +230,7 @@ export class TestDataCache {
     }
     let total = sets.reduce((a, s) => a + s.bytes, 0);
     if (total <= this.o.maxBytes) return;
-    // Another judge process sharing the folder may be using a set it touched a moment ago.
-    const recent = Date.now() - 60_000;
+    const recent = Date.now() - (this.o.keepRecentMs ?? 60_000);
     for (const s of sets.sort((a, b) => a.usedAt - b.usedAt)) {
       if (total <= this.o.maxBytes) break;
       if (this.holds.has(s.hash) || this.inflight.has(s.hash) || s.usedAt > recent) continue;
