@@ -70,7 +70,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): JudgeOptio
     cacheDir: str(env, "JUDGE_CACHE_DIR", dataDir ? path.join(path.resolve(dataDir), "judge-cache") : path.join(os.tmpdir(), "oj-judge-cache")),
     cacheMaxBytes: int(env, "JUDGE_CACHE_MAX_MB", 2048, 1) * 1024 * 1024,
     dataRetryMs: int(env, "JUDGE_DATA_RETRY_MS", 10 * 60_000, 0),
-    stopGraceMs: int(env, "JUDGE_STOP_GRACE_MS", 30_000, 0),
+    // Below the 8 s after which the launcher (scripts/lib/stack.ts) kills a child that is still there.
+    stopGraceMs: int(env, "JUDGE_STOP_GRACE_MS", 5000, 0),
     testlibPath: existsSync(testlib) ? testlib : null,
     settings: {
       ...DEFAULT_SETTINGS,

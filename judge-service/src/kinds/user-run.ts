@@ -46,17 +46,39 @@ export function userLimitsNs(job: Pick<Job, "limits">) {
   return { timeMs: job.limits.timeMs, clockMs: job.limits.clockMs, memoryBytes: job.limits.memoryMb * MB };
 }
 
+/**
+ * Whether the wall clock stopped a program that was computing, not waiting: on an overloaded machine
+ * a program can run out of wall time before it used its CPU time. A sleeping program uses almost no
+ * CPU while it waits.
+ */
+export function starvedByLoad(r: SandboxResult, limits: { timeMs: number; clockMs: number }): boolean {
+  const cpu = r.time / 1e6;
+  const wall = r.runTime / 1e6;
+  return r.status === "Time Limit Exceeded" && cpu <= limits.timeMs && wall >= limits.clockMs && cpu >= 0.05 * wall;
+}
+
 export async function runUser(job: UserProgram, input: CopyInFile, limit: number): Promise<UserRun> {
   const io = userIo(job.problem);
   const plan = io.plan(input, limit, job.ctx.settings.stderrBytes);
   const base = userCommand(job);
-  const [r] = await job.ctx.sandbox.run(
-    [{ ...base, files: plan.files, copyIn: { ...base.copyIn, ...plan.copyIn }, copyOutCached: plan.copyOutCached, copyOutMax: plan.copyOutMax }],
-    undefined,
-    job.signal,
-  );
+  const once = async (clockMs: number) => {
+    const [r] = await job.ctx.sandbox.run(
+      [{ ...base, clockLimit: clockMs * MS, files: plan.files, copyIn: { ...base.copyIn, ...plan.copyIn }, copyOutCached: plan.copyOutCached, copyOutMax: plan.copyOutMax }],
+      undefined,
+      job.signal,
+    );
+    return r;
+  };
+  let r = await once(job.limits.clockMs);
+  let clockMs = job.limits.clockMs;
+  if (starvedByLoad(r, job.limits)) {
+    // Judged again with more wall time, so the verdict is about the program and not the machine.
+    await job.ctx.sandbox.deleteAll(Object.values(r.fileIds ?? {}));
+    clockMs = job.limits.clockMs * 3;
+    r = await once(clockMs);
+  }
   const stderr = r.files?.stderr ?? "";
-  const verdict = classifyRun(r, userLimitsNs(job), {
+  const verdict = classifyRun(r, { ...userLimitsNs(job), clockMs }, {
     outputExceeded: outputOverLimit(r, plan.output),
     memoryMarkers: job.lang.memoryMarkers,
     stderr,

@@ -124,7 +124,7 @@ async function inProcessJudge(over: Parameters<typeof startTestJudge>[1] = {}): 
 describe("a judge process", () => {
   it("registers with its languages and heartbeat, and leaves the registry on SIGTERM after finishing its task", async () => {
     const name = `proc-${randomBytes(3).toString("hex")}`;
-    const { child, output } = startJudgeProcess(name, { JUDGE_HEARTBEAT_MS: "300" });
+    const { child, output } = startJudgeProcess(name, { JUDGE_HEARTBEAT_MS: "300", JUDGE_STOP_GRACE_MS: "60000" });
     const info = await waitFor("the judge to register", () => registered(redis, name), 60_000);
     expect(info.languages).toContain("C++ 17 With O2");
     expect(info.concurrency).toBe(1);

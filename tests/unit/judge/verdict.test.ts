@@ -3,6 +3,7 @@ import { JudgeStatus } from "~/lib/constants";
 import type { TaskCase } from "~/lib/judge-protocol";
 import { cleanCompilerMessage } from "../../../judge-service/src/compile";
 import { checkerDecision } from "../../../judge-service/src/kinds/spj";
+import { starvedByLoad } from "../../../judge-service/src/kinds/user-run";
 import type { SandboxResult } from "../../../judge-service/src/sandbox";
 import { classifyRun, truncateUtf8 } from "../../../judge-service/src/verdict";
 
@@ -24,6 +25,14 @@ describe("run verdicts", () => {
     const sleeper = classifyRun(r({ status: "Time Limit Exceeded", time: 2 * ms, runTime: 4000 * ms }), limits);
     expect(sleeper.status).toBe(JudgeStatus.TIME_LIMIT_EXCEEDED);
     expect(sleeper.message).toMatch(/wall clock/i);
+  });
+
+  it("tells a program starved of CPU by a busy machine from one that sleeps", () => {
+    const stopped = { status: "Time Limit Exceeded" as const, exitStatus: 9, runTime: 4000 * ms };
+    expect(starvedByLoad(r({ ...stopped, time: 600 * ms }), limits)).toBe(true);
+    expect(starvedByLoad(r({ ...stopped, time: 3 * ms }), limits)).toBe(false);
+    expect(starvedByLoad(r({ ...stopped, time: 1100 * ms }), limits)).toBe(false);
+    expect(starvedByLoad(r({ time: 600 * ms }), limits)).toBe(false);
   });
 
   it("memory: the sandbox's verdict, the peak at the limit, or the runtime's own message", () => {
