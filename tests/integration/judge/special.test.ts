@@ -251,3 +251,11 @@ describe("languages of checkers", () => {
     expect(final.status).toBe(JudgeStatus.ACCEPTED);
   });
 });
+
+describe("go-judge's file store", () => {
+  it("keeps only the compiled checkers and interactors, and nothing once they are dropped", async () => {
+    expect(judge.context.sandbox.liveFiles.size).toBeGreaterThan(0);
+    await judge.context.checkers.dispose(judge.context);
+    expect([...judge.context.sandbox.liveFiles]).toEqual([]);
+  });
+});

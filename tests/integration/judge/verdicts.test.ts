@@ -149,6 +149,26 @@ describe("verdicts", () => {
   });
 });
 
+describe("large outputs", () => {
+  it("compares a large output as it streams, finding a difference at its very end", async () => {
+    const n = 1_000_000;
+    const lines: string[] = [];
+    for (let i = 1; i <= n; i++) lines.push(String(i * 7));
+    const { hash, cases } = await storeCases([{ input: `${n}\n`, output: `${lines.join("\n")}\n` }]);
+    const p = problem(hash, cases, { timeLimit: 3000 });
+    const print = (last: string) =>
+      `#include <stdio.h>\nint main(){ int n; scanf("%d", &n); for (int i = 1; i < n; i++) printf("%d\\n", i * 7); printf(${last}); return 0; }`;
+    const [ok, wrong] = await Promise.all([
+      judgeOnce(redis, submission("C With O2", print(`"%d\\n", n * 7`), p)),
+      judgeOnce(redis, submission("C With O2", print(`"%d\\n", n * 7 + 1`), p)),
+    ]);
+    expect(ok.status).toBe(JudgeStatus.ACCEPTED);
+    expect(ok.cases[0].userOutput.startsWith("7\n14\n21\n")).toBe(true);
+    expect(ok.cases[0].userOutput.length).toBeLessThanOrEqual(2048);
+    expect(wrong.status).toBe(JudgeStatus.WRONG_ANSWER);
+  });
+});
+
 describe("OI scores and judge-case modes", () => {
   // The program prints a+b, so a case passes when its answer is a+b and fails otherwise.
   const pass = (n: number) => ({ input: `${n} 1\n`, output: `${n + 1}\n` });
@@ -244,5 +264,11 @@ describe("files beside the program", () => {
     const final = await judgeOnce(redis, submission("C", C_AB, await abProblem({ userExtraFiles: [{ name: "../main.c", content: "x" }] })));
     expect(final.status).toBe(JudgeStatus.SYSTEM_ERROR);
     expect(final.errorMessage).toMatch(/extra file/);
+  });
+});
+
+describe("go-judge's file store", () => {
+  it("keeps nothing of the judgings above: binaries, inputs and outputs are all deleted", () => {
+    expect([...judge.context.sandbox.liveFiles]).toEqual([]);
   });
 });
