@@ -143,6 +143,16 @@ function redisClient(url: string, name: string): ScriptRedis {
   return r;
 }
 
+/** Waits for a promise at most `ms`; its failure or lateness is ignored. */
+async function timeLimited<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([p.catch(() => undefined), new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 type StreamReply = Array<[string, Array<[string, string[] | null]>]> | null;
 
 export interface StartJudgeOptions extends JudgeOverrides {
@@ -414,7 +424,7 @@ class Judge implements RunningJudge {
         return;
       }
       if (run.why === "stop") {
-        await this.handBack(entry, true);
+        await timeLimited(this.handBack(entry, true), 2000);
         log.info("task handed back for another judge (stopping)");
         return;
       }
@@ -542,7 +552,7 @@ class Judge implements RunningJudge {
     this.blockingSubmissions.disconnect();
     this.blockingTests.disconnect();
     await Promise.allSettled(this.loops);
-    for (const entry of [...this.backlog.submission.splice(0), ...this.backlog.test.splice(0)]) await this.handBack(entry, true);
+    for (const entry of [...this.backlog.submission.splice(0), ...this.backlog.test.splice(0)]) await timeLimited(this.handBack(entry, true), 2000);
     const all = () => Promise.allSettled([...this.running.values()].map((r) => r.done));
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([all(), new Promise((r) => (timer = setTimeout(r, graceMs)))]);
@@ -553,14 +563,16 @@ class Judge implements RunningJudge {
     }
     await all();
     for (const t of this.timers) clearInterval(t);
-    await this.redis.hdel(this.judgesKey, this.name).catch(() => undefined);
+    // Redis may be gone for good: leaving must not wait for it.
+    await timeLimited(this.redis.hdel(this.judgesKey, this.name), 2000);
     // A consumer with nothing pending leaves the group (tasks it still holds keep it there).
     for (const stream of Object.values(this.streams)) {
-      const held = (await this.redis.xpending(stream, JUDGE_GROUP, "-", "+", 1, this.name).catch(() => [1])) as unknown[];
-      if (held.length === 0) await this.redis.xgroup("DELCONSUMER", stream, JUDGE_GROUP, this.name).catch(() => undefined);
+      const held = (await timeLimited(this.redis.xpending(stream, JUDGE_GROUP, "-", "+", 1, this.name), 2000)) as unknown[] | undefined;
+      if (held?.length === 0) await timeLimited(this.redis.xgroup("DELCONSUMER", stream, JUDGE_GROUP, this.name), 2000);
     }
-    await this.context.checkers.dispose(this.context).catch(() => undefined);
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    await timeLimited(this.context.checkers.dispose(this.context), 5000);
+    await timeLimited(this.redis.quit(), 2000);
+    this.redis.disconnect();
     this.log.info("judge stopped");
   }
 }

@@ -14,6 +14,7 @@ import { compareStreams, type CompareVerdict } from "./compare";
 import { compileProgram, extraFileCopyIn, InvalidTaskError } from "./compile";
 import type { JudgeContext } from "./context";
 import { CaseFiles } from "./kinds/case-files";
+import { userIo } from "./kinds/file-io";
 import { kindFor } from "./kinds";
 import type { Job, UserLimits } from "./kinds/types";
 import { outputHead, runMessage, runUser, type UserProgram } from "./kinds/user-run";
@@ -80,6 +81,7 @@ export async function judgeSubmission(ctx: JudgeContext, task: SubmissionTask, p
     let userExtra;
     try {
       userExtra = extraFileCopyIn(problem.userExtraFiles, [lang.source, ...lang.compile(ctx.toolchains).artifacts]);
+      userIo(problem, [lang.source, ...lang.compile(ctx.toolchains).artifacts, ...Object.keys(userExtra)]);
       if (problem.cases.length === 0) throw new InvalidTaskError("the problem has no test cases");
     } catch (err) {
       if (err instanceof InvalidTaskError) return systemErrorFinal(ctx, task, err.message);
@@ -143,6 +145,7 @@ export async function judgeTest(ctx: JudgeContext, task: TestTask, signal: Abort
   let userExtra;
   try {
     userExtra = extraFileCopyIn(problem.userExtraFiles, [lang.source, ...lang.compile(ctx.toolchains).artifacts]);
+    userIo(problem, [lang.source, ...lang.compile(ctx.toolchains).artifacts, ...Object.keys(userExtra)]);
   } catch (err) {
     if (err instanceof InvalidTaskError) return { ...base, errorMessage: err.message };
     throw err;

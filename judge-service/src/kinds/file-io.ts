@@ -42,10 +42,14 @@ export function fileIo(readName: string, writeName: string): UserIo {
 
 const FILE_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;
 
-export function userIo(problem: Pick<TaskProblem, "isFileIO" | "ioReadFileName" | "ioWriteFileName">): UserIo {
+/** How the program's input and output travel; `taken` are names already beside the program. */
+export function userIo(problem: Pick<TaskProblem, "isFileIO" | "ioReadFileName" | "ioWriteFileName">, taken: string[] = []): UserIo {
   if (!problem.isFileIO) return standardIo;
   const read = problem.ioReadFileName || "input.txt";
   const write = problem.ioWriteFileName || "output.txt";
-  for (const n of [read, write]) if (!FILE_NAME.test(n) || n.includes("..")) throw new InvalidTaskError(`invalid file IO name ${JSON.stringify(n)}`);
+  for (const n of [read, write]) {
+    if (!FILE_NAME.test(n) || n.includes("..")) throw new InvalidTaskError(`invalid file IO name ${JSON.stringify(n)}`);
+    if (taken.includes(n)) throw new InvalidTaskError(`file IO name ${n} would replace a file of the program`);
+  }
   return fileIo(read, write);
 }

@@ -58,7 +58,7 @@ export function starvedByLoad(r: SandboxResult, limits: { timeMs: number; clockM
 }
 
 export async function runUser(job: UserProgram, input: CopyInFile, limit: number): Promise<UserRun> {
-  const io = userIo(job.problem);
+  const io = userIo(job.problem, [...Object.keys(job.artifacts), ...Object.keys(job.userExtra)]);
   const plan = io.plan(input, limit, job.ctx.settings.stderrBytes);
   const base = userCommand(job);
   const once = async (clockMs: number) => {

@@ -14,6 +14,7 @@ import {
   storeCases,
   submission,
   testContext,
+  testdata,
   type DataServer,
 } from "./support";
 
@@ -169,6 +170,27 @@ describe("large outputs", () => {
   });
 });
 
+describe("large and binary inputs", () => {
+  it("feeds inputs too large or not text to travel inline", async () => {
+    const numbers = Array.from({ length: 200_000 }, (_, i) => i % 1000);
+    const sum = numbers.reduce((a, b) => a + b, 0);
+    const binary = Buffer.from([0xff, 0xfe, 0x00, 0x80, 0x41]);
+    const { hash, cases } = await storeCases([{ input: `${numbers.length}\n${numbers.join(" ")}\n`, output: `${sum}\n` }]);
+    const binHash = await (
+      await testdata()
+    ).storeTestData([
+      { name: "1.in", data: binary },
+      { name: "1.out", data: Buffer.from("5 255 254 0 128 65\n") },
+    ]);
+    const code = `#include <stdio.h>\nint main(){ int n; long long s = 0, x; if (scanf("%d", &n) != 1) return 1; while (n-- > 0 && scanf("%lld", &x) == 1) s += x; printf("%lld\\n", s); return 0; }`;
+    const big = await judgeOnce(redis, submission("C", code, problem(hash, cases)));
+    expect(big.status).toBe(JudgeStatus.ACCEPTED);
+    const bytes = `#include <stdio.h>\nint main(){ unsigned char b[16]; size_t n = fread(b, 1, sizeof b, stdin); printf("%zu", n); for (size_t i = 0; i < n; i++) printf(" %d", b[i]); printf("\\n"); return 0; }`;
+    const raw = await judgeOnce(redis, submission("C", bytes, problem(binHash, [{ index: 1, input: "1.in", output: "1.out", score: 0, groupNum: 0 }])));
+    expect(raw.status).toBe(JudgeStatus.ACCEPTED);
+  });
+});
+
 describe("OI scores and judge-case modes", () => {
   // The program prints a+b, so a case passes when its answer is a+b and fails otherwise.
   const pass = (n: number) => ({ input: `${n} 1\n`, output: `${n + 1}\n` });
@@ -260,10 +282,13 @@ describe("files beside the program", () => {
     expect(final.status).toBe(JudgeStatus.ACCEPTED);
   });
 
-  it("refuses an extra file that would replace the program", async () => {
+  it("refuses extra files and file IO names that would replace the program", async () => {
     const final = await judgeOnce(redis, submission("C", C_AB, await abProblem({ userExtraFiles: [{ name: "../main.c", content: "x" }] })));
     expect(final.status).toBe(JudgeStatus.SYSTEM_ERROR);
     expect(final.errorMessage).toMatch(/extra file/);
+    const io = await judgeOnce(redis, submission("C", C_AB, await abProblem({ isFileIO: true, ioReadFileName: "main", ioWriteFileName: "out.txt" })));
+    expect(io.status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(io.errorMessage).toMatch(/file IO name main/);
   });
 });
 
