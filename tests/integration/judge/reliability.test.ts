@@ -39,12 +39,13 @@ let server: DataServer;
 let redis: Redis;
 let ctx: JudgeContext;
 let slow: TaskProblem;
+let slower: TaskProblem;
 const children: ChildProcess[] = [];
 
-// Each case spends about 0.4 s of CPU before answering: a task takes a few seconds.
+// Each case spends about 0.3 s of CPU before answering: a task takes a few seconds.
 const SLOW_AB = `#include <stdio.h>
 #include <time.h>
-int main(void){ long long a, b; scanf("%lld %lld", &a, &b); while (clock() < CLOCKS_PER_SEC * 4 / 10); printf("%lld\\n", a + b); return 0; }
+int main(void){ long long a, b; scanf("%lld %lld", &a, &b); while (clock() < CLOCKS_PER_SEC * 3 / 10); printf("%lld\\n", a + b); return 0; }
 `;
 
 beforeAll(async () => {
@@ -58,6 +59,9 @@ beforeAll(async () => {
     { input: "7 8\n", output: "15\n" },
   ]);
   slow = problem(hash, cases, { timeLimit: 3000 });
+  // Long enough to outlast the claim time while it runs.
+  const many = await storeCases(Array.from({ length: 12 }, (_, i) => ({ input: `${i} 1\n`, output: `${i + 1}\n` })));
+  slower = problem(many.hash, many.cases, { timeLimit: 3000 });
 });
 
 afterAll(async () => {
@@ -168,7 +172,7 @@ describe("a judge process", () => {
   it("frozen past the idle time loses its task: only the judge that took over publishes", async () => {
     const frozenName = `frozen-${randomBytes(3).toString("hex")}`;
     const { child } = startJudgeProcess(frozenName);
-    const task = submission("C", SLOW_AB, slow);
+    const task = submission("C", SLOW_AB, slower);
     await enqueue(redis, task);
     await waitFor("judging to start", async () => ((await judging(redis, task.submissionId)) ? true : null), 60_000, 50);
     const other = await inProcessJudge();
@@ -182,7 +186,7 @@ describe("a judge process", () => {
       expect(final.status).toBe(JudgeStatus.ACCEPTED);
       child.kill("SIGCONT");
       // The woken judge finds the task is no longer its own and publishes nothing.
-      await new Promise((r) => setTimeout(r, 4000));
+      await new Promise((r) => setTimeout(r, 2500));
       expect(await finals(redis, task.submissionId)).toHaveLength(1);
       expect(await pendingCount(redis)).toBe(0);
     } finally {
