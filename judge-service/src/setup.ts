@@ -24,6 +24,16 @@ export function judgeOptions(overrides: JudgeOverrides = {}, env: NodeJS.Process
 /** Connects to the sandbox, finds its toolchains, and sets up the caches. */
 export async function createJudgeContext(o: JudgeOptions, log: Logger = judgeLogger(o.logLevel)): Promise<JudgeContext> {
   const sandbox = new SandboxClient(o.goJudgeUrl, { token: o.goJudgeToken || undefined });
+  // A judge started before its sandbox waits for it rather than advertising nothing.
+  for (let delay = 500; ; delay = Math.min(delay * 2, 10_000)) {
+    try {
+      await sandbox.version();
+      break;
+    } catch (err) {
+      log.warn({ sandbox: o.goJudgeUrl, err: (err as Error).message }, "sandbox not reachable yet");
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
   const toolchains = await probeToolchains(sandbox);
   const languages = availableLanguages(toolchains);
   if (languages.length === 0) log.warn({ sandbox: o.goJudgeUrl }, "the sandbox has no usable compiler: this judge can run nothing");

@@ -71,7 +71,7 @@ export async function runUser(job: UserProgram, input: CopyInFile, limit: number
   };
   let r = await once(job.limits.clockMs);
   let clockMs = job.limits.clockMs;
-  if (starvedByLoad(r, job.limits)) {
+  if (starvedByLoad(r, job.limits) && !outputOverLimit(r, plan.output)) {
     // Judged again with more wall time, so the verdict is about the program and not the machine.
     await job.ctx.sandbox.deleteAll(Object.values(r.fileIds ?? {}));
     clockMs = job.limits.clockMs * 3;

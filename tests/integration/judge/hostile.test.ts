@@ -21,7 +21,7 @@ let ab: TaskProblem;
 beforeAll(async () => {
   server = await startDataServer();
   redis = newRedis();
-  judge = await startTestJudge(server.url, { context: await testContext(server.url, { compileTimeMs: 3000, clockExtraMs: 500 }) });
+  judge = await startTestJudge(server.url, { context: await testContext(server.url, { compileTimeMs: 2000, clockExtraMs: 500 }) });
   const { hash, cases } = await storeCases([{ input: "1 2\n", output: "3\n" }]);
   ab = problem(hash, cases, { timeLimit: 1000 });
 });
