@@ -1,4 +1,4 @@
-import { JudgeStatus } from "../../app/lib/constants";
+import { JudgeStatus, LIMITS } from "../../app/lib/constants";
 import type {
   CaseMessage,
   CompileCheckResult,
@@ -142,6 +142,7 @@ export async function judgeTest(ctx: JudgeContext, task: TestTask, signal: Abort
     problemJudgeMode: problem.judgeMode,
     errorMessage: "",
   };
+  if (task.userInput.length > LIMITS.testInputMax) return { ...base, errorMessage: `The input is longer than ${LIMITS.testInputMax} characters` };
   let userExtra;
   try {
     userExtra = extraFileCopyIn(problem.userExtraFiles, [lang.source, ...lang.compile(ctx.toolchains).artifacts]);

@@ -102,6 +102,12 @@ describe("self-test", () => {
     expect(re.errorMessage).toContain("code 7");
   });
 
+  it("refuses an input longer than the self-test allows", async () => {
+    const r = await selfTest(testTask(C_AB, "1 ".repeat(501), null));
+    expect(r.status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(r.errorMessage).toMatch(/1000 characters/);
+  });
+
   it("runs file IO problems with the input in the named file", async () => {
     const task = testTask(
       `#include <stdio.h>\nint main(){ FILE *i = fopen("in.txt", "r"), *o = fopen("out.txt", "w"); int a, b; fscanf(i, "%d %d", &a, &b); fprintf(o, "%d\\n", a + b); return 0; }`,
