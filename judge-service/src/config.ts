@@ -64,7 +64,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): JudgeOptio
     judgeToken: str(env, "JUDGE_TOKEN"),
     name: str(env, "JUDGE_NAME", `${os.hostname()}-${process.pid}`),
     concurrency: int(env, "JUDGE_CONCURRENCY", cpus, 1),
-    testConcurrency: int(env, "JUDGE_TEST_CONCURRENCY", Math.max(1, Math.min(2, cpus)), 1),
+    testConcurrency: int(env, "JUDGE_TEST_CONCURRENCY", 1, 1),
     heartbeatMs: int(env, "JUDGE_HEARTBEAT_MS", JUDGE_HEARTBEAT_MS, 100),
     claimIdleMs: int(env, "JUDGE_CLAIM_IDLE_MS", TASK_CLAIM_IDLE_MS, 100),
     cacheDir: str(env, "JUDGE_CACHE_DIR", dataDir ? path.join(path.resolve(dataDir), "judge-cache") : path.join(os.tmpdir(), "oj-judge-cache")),
