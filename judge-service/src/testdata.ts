@@ -214,6 +214,12 @@ export class TestDataCache {
   }
 
   private async doCleanup(): Promise<void> {
+    // Downloads a crashed judge left half done.
+    for (const name of await readdir(this.incomingDir).catch(() => [] as string[])) {
+      const p = path.join(this.incomingDir, name);
+      const st = await stat(p).catch(() => null);
+      if (st && st.mtimeMs < Date.now() - 3600_000) await rm(p, { recursive: true, force: true }).catch(() => undefined);
+    }
     let names: string[];
     try {
       names = await readdir(this.setsDir);
