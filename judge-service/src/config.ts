@@ -7,6 +7,8 @@ import { DEFAULT_SETTINGS, type JudgeSettings } from "./context";
 
 // Every environment variable judge-service reads is read here.
 
+type Env = Record<string, string | undefined>;
+
 export interface JudgeOptions {
   redisUrl: string;
   /** Prefix of every Redis key and stream (the web side uses the same). */
@@ -37,12 +39,12 @@ export interface JudgeOptions {
   logLevel: string;
 }
 
-function str(env: NodeJS.ProcessEnv, name: string, fallback = ""): string {
+function str(env: Env, name: string, fallback = ""): string {
   const v = env[name];
   return v === undefined || v === "" ? fallback : v;
 }
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+function int(env: Env, name: string, fallback: number, min = 0): number {
   const v = Number.parseInt(env[name] ?? "", 10);
   return Number.isFinite(v) && v >= min ? v : fallback;
 }
@@ -50,7 +52,7 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): n
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const BUNDLED_TESTLIB = path.resolve(HERE, "../sandbox/testlib.h");
 
-export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): JudgeOptions {
+export function optionsFromEnv(env: Env = process.env): JudgeOptions {
   const dataDir = str(env, "DATA_DIR");
   const cpus = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
   const web = str(env, "WEB_INTERNAL_URL", "http://127.0.0.1:3000/");

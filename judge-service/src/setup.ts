@@ -16,7 +16,7 @@ export function judgeLogger(level: string): Logger {
 export type JudgeOverrides = Partial<Omit<JudgeOptions, "settings">> & { settings?: Partial<JudgeSettings> };
 
 /** Options from the environment, with explicit ones on top. */
-export function judgeOptions(overrides: JudgeOverrides = {}, env: NodeJS.ProcessEnv = process.env): JudgeOptions {
+export function judgeOptions(overrides: JudgeOverrides = {}, env: Record<string, string | undefined> = process.env): JudgeOptions {
   const base = optionsFromEnv(env);
   return { ...base, ...overrides, settings: { ...base.settings, ...overrides.settings } };
 }
