@@ -120,7 +120,7 @@ describe("self-test", () => {
 
   it("is not held up by long judging", async () => {
     const { hash, cases } = await storeCases([{ input: "1 2\n", output: "3\n" }]);
-    const slow = submission("C", `#include <unistd.h>\nint main(){ sleep(30); return 0; }`, problem(hash, cases, { timeLimit: 1000 }));
+    const slow = submission("C", `#include <unistd.h>\nint main(){ sleep(30); return 0; }`, problem(hash, cases, { timeLimit: 2000 }));
     await enqueue(redis, slow);
     // The only submission slot is busy sleeping (its wall clock limit is several seconds).
     await waitFor("the slow submission to start", async () => (judge.info().running > 0 ? true : null));
