@@ -5,9 +5,11 @@
 //   judge-service ── XADD <prefix>judge:results ──▶ web result applier (consumer group "web")
 //
 // A judge reads the contest lane before the normal lane, and the self-test lane on its own slots.
-// A task is acknowledged (XACK) in the same MULTI as the XADD of its final result, so a task is
-// never acknowledged before its result is stored. The web acknowledges a result message only
-// after applying it to the database. Applying the same message twice changes nothing.
+// A task is acknowledged (XACK) in the same atomic step as the XADD of its final result (a script
+// that first checks the judge still owns the task), so a task is never acknowledged before its
+// result is stored, and a judge that lost its task to another stores nothing. The web acknowledges
+// a result message only after applying it to the database. Applying the same message twice changes
+// nothing.
 //
 // Test data is fetched by content hash from the web server's internal endpoints:
 //   GET {WEB_INTERNAL_URL}internal/judge/testdata/{hash}/manifest  -> TestDataManifest (JSON)

@@ -1,15 +1,26 @@
-// The judge-service entry point: filled in by the judging work (task consumer, sandbox, checkers).
-import { Redis } from "ioredis";
-import pino from "pino";
+// judge-service: takes tasks from the Redis streams, judges them in go-judge, publishes results.
+// Configuration comes from the environment (config.ts).
+import { startJudge } from "./consumer";
+import { judgeLogger, judgeOptions } from "./setup";
 
-const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { svc: "judge" } });
-const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379", { maxRetriesPerRequest: null });
-await redis.ping();
-log.info({ sandbox: process.env.GO_JUDGE_URL }, "judge-service connected");
+const options = judgeOptions();
+const log = judgeLogger(options.logLevel);
+if (!options.judgeToken) log.warn("JUDGE_TOKEN is empty: the web server will refuse test data downloads");
 
-async function stop() {
-  await redis.quit().catch(() => undefined);
-  process.exit(0);
+const judge = await startJudge({ ...options, log });
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, "stopping");
+  try {
+    await judge.stop();
+    process.exit(0);
+  } catch (err) {
+    log.error({ err: String(err) }, "stop failed");
+    process.exit(1);
+  }
 }
-process.on("SIGTERM", () => void stop());
-process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,97 @@
+import path from "node:path";
+import type { ExtraFile } from "../../app/lib/judge-protocol";
+import type { JudgeContext } from "./context";
+import type { LanguageRun, Toolchains } from "./languages";
+import { MB, MS, type CopyInFile, type SandboxResult } from "./sandbox";
+import { isUnderSystemDirs } from "./toolchains";
+import { truncateUtf8 } from "./verdict";
+
+// Compiling a program once; the runs copy in what the compile left in go-judge's store.
+
+export type CompileOutcome =
+  | { ok: true; artifacts: Record<string, string>; timeMs: number }
+  /** The program does not compile (the compiler's message, or the limit it hit). */
+  | { ok: false; systemError: false; message: string }
+  /** The judge could not compile at all (toolchain gone, sandbox failure). */
+  | { ok: false; systemError: true; message: string };
+
+const EXTRA_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;
+
+/** Checks extra file names (they land beside the program) and turns them into copy-in entries. */
+export function extraFileCopyIn(files: ExtraFile[], reserved: string[]): Record<string, CopyInFile> {
+  const out: Record<string, CopyInFile> = {};
+  for (const f of files ?? []) {
+    if (!EXTRA_NAME.test(f.name) || f.name.includes("..")) throw new InvalidTaskError(`invalid extra file name ${JSON.stringify(f.name)}`);
+    if (reserved.includes(f.name)) throw new InvalidTaskError(`extra file ${f.name} would replace a file of the judge`);
+    out[f.name] = { content: f.content };
+  }
+  return out;
+}
+
+/** A task that can never be judged as given (a System Error, not worth retrying). */
+export class InvalidTaskError extends Error {}
+
+/** Compiler messages without the sandbox's folders or the host's toolchain locations. */
+export function cleanCompilerMessage(text: string, tc: Toolchains, max: number): string {
+  let out = text.replace(/(^|[\s'"`(‘])\/w\//g, "$1");
+  for (const t of Object.values(tc.found)) {
+    if (!t || isUnderSystemDirs(t.path)) continue;
+    const root = path.posix.dirname(path.posix.dirname(t.path));
+    out = out.split(root).join(`<${t.id}>`);
+  }
+  return truncateUtf8(out, max);
+}
+
+function limitMessage(r: SandboxResult): string | null {
+  if (r.status === "Time Limit Exceeded") return "Compilation time limit exceeded";
+  if (r.status === "Memory Limit Exceeded") return "Compilation memory limit exceeded";
+  if (r.status === "Output Limit Exceeded") return "Compilation output limit exceeded";
+  return null;
+}
+
+export async function compileProgram(
+  ctx: JudgeContext,
+  lang: LanguageRun,
+  code: string,
+  extra: Record<string, CopyInFile>,
+  signal?: AbortSignal,
+): Promise<CompileOutcome> {
+  const spec = lang.compile(ctx.toolchains);
+  const s = ctx.settings;
+  const [r] = await ctx.sandbox.run(
+    [
+      {
+        args: spec.args,
+        env: spec.env,
+        files: [{ content: "" }, { name: "stdout", max: s.compileOutputBytes, pipe: true }, { name: "stderr", max: s.compileOutputBytes, pipe: true }],
+        cpuLimit: s.compileTimeMs * MS,
+        clockLimit: s.compileTimeMs * 2 * MS,
+        memoryLimit: spec.memoryMb * MB,
+        stackLimit: 256 * MB,
+        procLimit: spec.procLimit,
+        copyIn: { ...extra, [lang.source]: { content: code } },
+        copyOutCached: spec.artifacts,
+      },
+    ],
+    undefined,
+    signal,
+  );
+  const ids = r.fileIds ?? {};
+  const output = [r.files?.stdout ?? "", r.files?.stderr ?? ""].filter((x) => x.trim()).join("\n");
+  const fail = async (outcome: CompileOutcome): Promise<CompileOutcome> => {
+    await ctx.sandbox.deleteAll(Object.values(ids));
+    return outcome;
+  };
+  if (r.status === "Internal Error") return fail({ ok: false, systemError: true, message: `compiler could not start: ${r.error ?? ""}` });
+  const limit = limitMessage(r);
+  if (limit) return fail({ ok: false, systemError: false, message: cleanCompilerMessage([limit, output].filter(Boolean).join("\n"), ctx.toolchains, s.compileMessageBytes) });
+  if (r.status !== "Accepted") {
+    const why = r.status === "Signalled" ? `Compiler killed by signal ${r.exitStatus}` : "";
+    return fail({ ok: false, systemError: false, message: cleanCompilerMessage([output, why].filter(Boolean).join("\n") || "Compile Error", ctx.toolchains, s.compileMessageBytes) });
+  }
+  const missing = spec.artifacts.filter((a) => !ids[a]);
+  if (missing.length > 0) {
+    return fail({ ok: false, systemError: false, message: cleanCompilerMessage(output || `The compiler produced no ${missing.join(", ")}`, ctx.toolchains, s.compileMessageBytes) });
+  }
+  return { ok: true, artifacts: ids, timeMs: Math.round(r.time / 1e6) };
+}

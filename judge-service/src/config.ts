@@ -1,0 +1,94 @@
+import { existsSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { JUDGE_HEARTBEAT_MS, TASK_CLAIM_IDLE_MS } from "../../app/lib/judge-protocol";
+import { DEFAULT_SETTINGS, type JudgeSettings } from "./context";
+
+// Every environment variable judge-service reads is read here.
+
+type Env = Record<string, string | undefined>;
+
+export interface JudgeOptions {
+  redisUrl: string;
+  /** Prefix of every Redis key and stream (the web side uses the same). */
+  redisPrefix: string;
+  goJudgeUrl: string;
+  /** Bearer token of go-judge (-auth-token), if it has one. */
+  goJudgeToken: string;
+  /** Base address of the web server's internal endpoints, with a trailing slash. */
+  webInternalUrl: string;
+  judgeToken: string;
+  name: string;
+  /** Submissions judged at once. */
+  concurrency: number;
+  /** Self-tests and compile checks at once, on slots of their own. */
+  testConcurrency: number;
+  heartbeatMs: number;
+  /** A pending task idle this long is claimed by another judge. */
+  claimIdleMs: number;
+  cacheDir: string;
+  cacheMaxBytes: number;
+  /** How long test data is retried while the web server cannot give it. */
+  dataRetryMs: number;
+  /** On SIGTERM, how long running tasks may take to finish before they are left to other judges. */
+  stopGraceMs: number;
+  /** testlib.h offered to checker and interactor compiles, if the file exists. */
+  testlibPath: string | null;
+  settings: JudgeSettings;
+  logLevel: string;
+}
+
+function str(env: Env, name: string, fallback = ""): string {
+  const v = env[name];
+  return v === undefined || v === "" ? fallback : v;
+}
+
+function int(env: Env, name: string, fallback: number, min = 0): number {
+  const v = Number.parseInt(env[name] ?? "", 10);
+  return Number.isFinite(v) && v >= min ? v : fallback;
+}
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const BUNDLED_TESTLIB = path.resolve(HERE, "../sandbox/testlib.h");
+
+export function optionsFromEnv(env: Env = process.env): JudgeOptions {
+  const dataDir = str(env, "DATA_DIR");
+  const cpus = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+  const web = str(env, "WEB_INTERNAL_URL", "http://127.0.0.1:3000/");
+  const testlib = str(env, "JUDGE_TESTLIB_PATH", BUNDLED_TESTLIB);
+  return {
+    redisUrl: str(env, "REDIS_URL", "redis://127.0.0.1:6379"),
+    redisPrefix: str(env, "REDIS_PREFIX", "oj:"),
+    goJudgeUrl: str(env, "GO_JUDGE_URL", "http://127.0.0.1:5050"),
+    goJudgeToken: str(env, "GO_JUDGE_TOKEN"),
+    webInternalUrl: web.endsWith("/") ? web : `${web}/`,
+    judgeToken: str(env, "JUDGE_TOKEN"),
+    name: str(env, "JUDGE_NAME", `${os.hostname()}-${process.pid}`),
+    concurrency: int(env, "JUDGE_CONCURRENCY", cpus, 1),
+    testConcurrency: int(env, "JUDGE_TEST_CONCURRENCY", 1, 1),
+    heartbeatMs: int(env, "JUDGE_HEARTBEAT_MS", JUDGE_HEARTBEAT_MS, 100),
+    claimIdleMs: int(env, "JUDGE_CLAIM_IDLE_MS", TASK_CLAIM_IDLE_MS, 100),
+    cacheDir: str(env, "JUDGE_CACHE_DIR", dataDir ? path.join(path.resolve(dataDir), "judge-cache") : path.join(os.tmpdir(), "oj-judge-cache")),
+    cacheMaxBytes: int(env, "JUDGE_CACHE_MAX_MB", 2048, 1) * 1024 * 1024,
+    dataRetryMs: int(env, "JUDGE_DATA_RETRY_MS", 10 * 60_000, 0),
+    // Below the 8 s after which the launcher (scripts/lib/stack.ts) kills a child that is still there.
+    stopGraceMs: int(env, "JUDGE_STOP_GRACE_MS", 5000, 0),
+    testlibPath: existsSync(testlib) ? testlib : null,
+    settings: {
+      ...DEFAULT_SETTINGS,
+      compileTimeMs: int(env, "JUDGE_COMPILE_TIME_MS", DEFAULT_SETTINGS.compileTimeMs, 100),
+      outputLimitBytes: int(env, "JUDGE_OUTPUT_LIMIT_MB", DEFAULT_SETTINGS.outputLimitBytes / (1024 * 1024), 1) * 1024 * 1024,
+    },
+    logLevel: str(env, "LOG_LEVEL", "info"),
+  };
+}
+
+export function readTestlib(p: string | null): string | null {
+  if (!p) return null;
+  try {
+    return readFileSync(p, "utf8");
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,578 @@
+import os from "node:os";
+import { Redis } from "ioredis";
+import type { Logger } from "pino";
+import { JudgeStatus } from "../../app/lib/constants";
+import {
+  COMPILE_RESULT_KEY,
+  decodeMessage,
+  encodeMessage,
+  JUDGE_GROUP,
+  JUDGES_KEY,
+  JudgeStreams,
+  RESULT_GROUP,
+  STREAM_FIELD,
+  TASK_MAX_DELIVERIES,
+  TEST_RESULT_KEY,
+  TEST_RESULT_TTL_S,
+  type CompileCheckResult,
+  type JudgeInfo,
+  type JudgeTask,
+  type ResultMessage,
+  type SubmissionTask,
+  type TestJudgeResult,
+} from "../../app/lib/judge-protocol";
+import type { JudgeOptions } from "./config";
+import type { JudgeContext } from "./context";
+import { checkCompile, judgeSubmission, judgeTest, systemErrorFinal } from "./judge";
+import { SandboxFileMissingError } from "./sandbox";
+import { createJudgeContext, judgeLogger, judgeOptions, type JudgeOverrides } from "./setup";
+
+// The Redis side of a judge: a member of consumer group "judges" on the three task lanes.
+//
+// - Submissions come from the contest lane before the normal lane; self-tests and compile checks come
+//   from the test lane on slots of their own, so they never wait behind long judging.
+// - A task is acknowledged in the same atomic step (a Lua script, like MULTI) that stores its result,
+//   and only while this judge still owns it: a judge that was too slow and lost its task to another
+//   publishes nothing, so exactly one final result is acknowledged.
+// - A running task's idle time is refreshed (XCLAIM JUSTID, which does not count as a delivery) so no
+//   other judge takes it; tasks idle longer than the claim time (their judge died) are taken over with
+//   XAUTOCLAIM. A task delivered more than TASK_MAX_DELIVERIES times ends as System Error with the
+//   last failure's reason.
+// - A failed attempt (web server or sandbox unreachable for too long) hands the task back at once.
+//   On stop, running tasks get a grace period; those still running are handed back without counting
+//   as a delivery.
+
+const VERSION = "1.0.0";
+const FAILURE_KEY = "judge:task-failure";
+const FAILURE_TTL_S = 7 * 24 * 3600;
+
+type Lane = "contest" | "normal" | "test";
+
+interface Entry {
+  lane: Lane;
+  stream: string;
+  id: string;
+  fields: string[];
+  deliveries: number;
+}
+
+interface Running {
+  entry: Entry;
+  abort: AbortController;
+  /** Why it was aborted: another judge owns it now, or this judge is stopping. */
+  why: "lost" | "stop" | null;
+  done: Promise<void>;
+}
+
+class Slots {
+  private used = 0;
+  private waiters: Array<() => void> = [];
+
+  constructor(readonly size: number) {}
+
+  get busy(): number {
+    return this.used;
+  }
+
+  acquire(): Promise<void> {
+    if (this.used < this.size) {
+      this.used++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiters.push(() => (this.used++, resolve())));
+  }
+
+  release(): void {
+    this.used--;
+    const next = this.waiters.shift();
+    if (next) next();
+  }
+
+  /** Lets every waiter through (the judge is stopping; they check and leave). */
+  wakeAll(): void {
+    for (const w of this.waiters.splice(0)) w();
+  }
+}
+
+// KEYS: task stream, result target (results stream or result key), failure key.
+// ARGV: group, consumer, task id, "xadd" | "set", field, payload, ttl.
+const FINISH_LUA = `
+local p = redis.call('XPENDING', KEYS[1], ARGV[1], ARGV[3], ARGV[3], 1)
+if #p == 0 or p[1][2] ~= ARGV[2] then return 0 end
+if ARGV[4] == 'xadd' then
+  redis.call('XADD', KEYS[2], '*', ARGV[5], ARGV[6])
+else
+  redis.call('SET', KEYS[2], ARGV[6], 'EX', tonumber(ARGV[7]))
+end
+redis.call('XACK', KEYS[1], ARGV[1], ARGV[3])
+redis.call('DEL', KEYS[3])
+return 1
+`;
+
+// KEYS: task stream. ARGV: group, consumer, task id.
+const REFRESH_LUA = `
+local p = redis.call('XPENDING', KEYS[1], ARGV[1], ARGV[3], ARGV[3], 1)
+if #p == 0 or p[1][2] ~= ARGV[2] then return 0 end
+redis.call('XCLAIM', KEYS[1], ARGV[1], ARGV[2], 0, ARGV[3], 'JUSTID')
+return 1
+`;
+
+// KEYS: task stream. ARGV: group, consumer, task id, idle ms, retry count ('' keeps it).
+const HAND_BACK_LUA = `
+local p = redis.call('XPENDING', KEYS[1], ARGV[1], ARGV[3], ARGV[3], 1)
+if #p == 0 or p[1][2] ~= ARGV[2] then return 0 end
+if ARGV[5] == '' then
+  redis.call('XCLAIM', KEYS[1], ARGV[1], ARGV[2], 0, ARGV[3], 'IDLE', ARGV[4], 'JUSTID')
+else
+  redis.call('XCLAIM', KEYS[1], ARGV[1], ARGV[2], 0, ARGV[3], 'IDLE', ARGV[4], 'RETRYCOUNT', ARGV[5], 'JUSTID')
+end
+return 1
+`;
+
+type ScriptRedis = Redis & {
+  ojFinish(k1: string, k2: string, k3: string, ...argv: string[]): Promise<number>;
+  ojRefresh(k1: string, ...argv: string[]): Promise<number>;
+  ojHandBack(k1: string, ...argv: string[]): Promise<number>;
+};
+
+function redisClient(url: string, name: string): ScriptRedis {
+  const r = new Redis(url, { maxRetriesPerRequest: null, connectionName: name, lazyConnect: false }) as ScriptRedis;
+  r.defineCommand("ojFinish", { numberOfKeys: 3, lua: FINISH_LUA });
+  r.defineCommand("ojRefresh", { numberOfKeys: 1, lua: REFRESH_LUA });
+  r.defineCommand("ojHandBack", { numberOfKeys: 1, lua: HAND_BACK_LUA });
+  return r;
+}
+
+/** Waits for a promise at most `ms`; its failure or lateness is ignored. */
+async function timeLimited<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([p.catch(() => undefined), new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+type StreamReply = Array<[string, Array<[string, string[] | null]>]> | null;
+
+export interface StartJudgeOptions extends JudgeOverrides {
+  log?: Logger;
+  /** An existing judging context (sandbox, caches); made from the options otherwise. */
+  context?: JudgeContext;
+}
+
+export interface RunningJudge {
+  readonly name: string;
+  readonly context: JudgeContext;
+  info(): JudgeInfo;
+  /** Stops taking tasks, lets running ones finish within the grace period, hands back the rest. */
+  stop(opts?: { graceMs?: number }): Promise<void>;
+}
+
+export async function startJudge(overrides: StartJudgeOptions = {}): Promise<RunningJudge> {
+  const { log: givenLog, context, ...rest } = overrides;
+  const o = judgeOptions(rest);
+  const log = givenLog ?? judgeLogger(o.logLevel);
+  // A shared context (sandbox, caches) still reports this judge's name.
+  const ctx = context ? { ...context, name: o.name } : await createJudgeContext(o, log);
+  const judge = new Judge(o, ctx, log);
+  await judge.start();
+  return judge;
+}
+
+class Judge implements RunningJudge {
+  readonly name: string;
+  private readonly redis: ScriptRedis;
+  private readonly blockingSubmissions: ScriptRedis;
+  private readonly blockingTests: ScriptRedis;
+  private readonly streams: Record<Lane, string>;
+  private readonly results: string;
+  private readonly judgesKey: string;
+  private readonly submissionSlots: Slots;
+  private readonly testSlots: Slots;
+  private readonly running = new Map<string, Running>();
+  private readonly backlog: Record<"submission" | "test", Entry[]> = { submission: [], test: [] };
+  private readonly lastSweep: Record<"submission" | "test", number> = { submission: 0, test: 0 };
+  private readonly timers: NodeJS.Timeout[] = [];
+  private loops: Promise<void>[] = [];
+  private stopping = false;
+  private stopped: Promise<void> | null = null;
+  private readonly startedAt = Date.now();
+
+  constructor(
+    private readonly o: JudgeOptions,
+    readonly context: JudgeContext,
+    private readonly log: Logger,
+  ) {
+    this.name = o.name;
+    const p = o.redisPrefix;
+    this.redis = redisClient(o.redisUrl, `judge:${o.name}`);
+    this.blockingSubmissions = redisClient(o.redisUrl, `judge:${o.name}:submissions`);
+    this.blockingTests = redisClient(o.redisUrl, `judge:${o.name}:tests`);
+    for (const r of [this.redis, this.blockingSubmissions, this.blockingTests]) {
+      r.on("error", (err: Error) => this.log.warn({ err: err.message }, "redis connection problem"));
+    }
+    this.streams = { contest: p + JudgeStreams.contestTasks, normal: p + JudgeStreams.normalTasks, test: p + JudgeStreams.testTasks };
+    this.results = p + JudgeStreams.results;
+    this.judgesKey = p + JUDGES_KEY;
+    this.submissionSlots = new Slots(o.concurrency);
+    this.testSlots = new Slots(o.testConcurrency);
+  }
+
+  info(): JudgeInfo {
+    return {
+      name: this.name,
+      languages: this.context.languages,
+      concurrency: this.o.concurrency,
+      running: this.running.size,
+      cpus: typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length,
+      version: VERSION,
+      startedAt: this.startedAt,
+      heartbeatAt: Date.now(),
+    };
+  }
+
+  async start(): Promise<void> {
+    await this.ensureGroups();
+    await this.heartbeat();
+    const every = (ms: number, fn: () => Promise<void>) => {
+      const t = setInterval(() => void fn().catch((err: Error) => this.log.warn({ err: err.message }, "periodic judge work failed")), ms);
+      this.timers.push(t);
+    };
+    every(this.o.heartbeatMs, () => this.heartbeat());
+    every(this.refreshMs(), () => this.refreshAll());
+    this.loops = [this.laneLoop("submission"), this.laneLoop("test")];
+    this.log.info({ judge: this.name, languages: this.context.languages, concurrency: this.o.concurrency }, "judge started");
+  }
+
+  private refreshMs(): number {
+    return Math.max(50, Math.min(Math.floor(this.o.claimIdleMs / 3), 10_000));
+  }
+
+  private sweepMs(): number {
+    return Math.max(100, Math.min(Math.floor(this.o.claimIdleMs / 2), 10_000));
+  }
+
+  private async ensureGroups(): Promise<void> {
+    const create = async (stream: string, group: string) => {
+      try {
+        // From the start of the stream: tasks added before any judge existed are not skipped.
+        await this.redis.xgroup("CREATE", stream, group, "0", "MKSTREAM");
+      } catch (err) {
+        if (!String((err as Error).message).includes("BUSYGROUP")) throw err;
+      }
+    };
+    for (const s of Object.values(this.streams)) await create(s, JUDGE_GROUP);
+    await create(this.results, RESULT_GROUP);
+  }
+
+  private async heartbeat(): Promise<void> {
+    if (this.stopping) return;
+    await this.redis.hset(this.judgesKey, this.name, JSON.stringify(this.info()));
+  }
+
+  // ---- taking tasks ----------------------------------------------------------------------------
+
+  private lanesOf(group: "submission" | "test"): Lane[] {
+    return group === "submission" ? ["contest", "normal"] : ["test"];
+  }
+
+  private async laneLoop(group: "submission" | "test"): Promise<void> {
+    const slots = group === "submission" ? this.submissionSlots : this.testSlots;
+    while (!this.stopping) {
+      await slots.acquire();
+      if (this.stopping) {
+        slots.release();
+        break;
+      }
+      let entry: Entry | null = null;
+      try {
+        entry = this.backlog[group].shift() ?? (await this.claimStale(group)) ?? (await this.readNew(group));
+      } catch (err) {
+        if (!this.stopping) {
+          const msg = String((err as Error).message);
+          if (msg.includes("NOGROUP")) await this.ensureGroups().catch(() => undefined);
+          else this.log.warn({ err: msg }, "reading tasks failed");
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      }
+      if (!entry || this.stopping) {
+        if (entry) this.backlog[group].unshift(entry);
+        slots.release();
+        continue;
+      }
+      this.launch(entry, slots);
+    }
+  }
+
+  private async claimStale(group: "submission" | "test"): Promise<Entry | null> {
+    const now = Date.now();
+    if (now - this.lastSweep[group] < this.sweepMs()) return null;
+    this.lastSweep[group] = now;
+    for (const lane of this.lanesOf(group)) {
+      const stream = this.streams[lane];
+      let cursor = "0-0";
+      for (let round = 0; round < 100; round++) {
+        const reply = (await this.redis.xautoclaim(stream, JUDGE_GROUP, this.name, this.o.claimIdleMs, cursor, "COUNT", 1)) as [string, Array<[string, string[] | null]>, string[]?];
+        const [next, entries] = reply;
+        for (const [id, fields] of entries) {
+          if (!fields) {
+            await this.redis.xack(stream, JUDGE_GROUP, id);
+            continue;
+          }
+          const pending = (await this.redis.xpending(stream, JUDGE_GROUP, id, id, 1)) as Array<[string, string, number, number]>;
+          const deliveries = pending[0]?.[3] ?? 1;
+          this.log.info({ lane, id, deliveries }, "claimed a task left by another judge");
+          // More may be waiting: sweep again right away.
+          this.lastSweep[group] = 0;
+          return { lane, stream, id, fields, deliveries };
+        }
+        if (next === "0-0") break;
+        cursor = next;
+      }
+    }
+    return null;
+  }
+
+  private async readNew(group: "submission" | "test"): Promise<Entry | null> {
+    const lanes = this.lanesOf(group);
+    // Without waiting, lane by lane in priority order.
+    for (const lane of lanes) {
+      const got = this.entries((await this.redis.xreadgroup("GROUP", JUDGE_GROUP, this.name, "COUNT", 1, "STREAMS", this.streams[lane], ">")) as StreamReply);
+      if (got.length > 0) return got[0];
+    }
+    // Then wait on all of them; a second task that arrives with the first waits in the backlog.
+    const conn = group === "submission" ? this.blockingSubmissions : this.blockingTests;
+    const block = Math.min(1000, this.sweepMs());
+    const reply = (await conn.xreadgroup(
+      "GROUP",
+      JUDGE_GROUP,
+      this.name,
+      "COUNT",
+      1,
+      "BLOCK",
+      block,
+      "STREAMS",
+      ...lanes.map((l) => this.streams[l]),
+      ...lanes.map(() => ">"),
+    )) as StreamReply;
+    const got = this.entries(reply).sort((a, b) => lanes.indexOf(a.lane) - lanes.indexOf(b.lane));
+    if (got.length === 0) return null;
+    this.backlog[group].push(...got.slice(1));
+    return got[0];
+  }
+
+  private entries(reply: StreamReply): Entry[] {
+    const out: Entry[] = [];
+    for (const [stream, items] of reply ?? []) {
+      const lane = (Object.keys(this.streams) as Lane[]).find((l) => this.streams[l] === stream);
+      if (!lane) continue;
+      for (const [id, fields] of items) if (fields) out.push({ lane, stream, id, fields, deliveries: 1 });
+    }
+    return out;
+  }
+
+  // ---- running tasks ---------------------------------------------------------------------------
+
+  private launch(entry: Entry, slots: Slots): void {
+    const key = `${entry.stream} ${entry.id}`;
+    const run: Running = { entry, abort: new AbortController(), why: null, done: Promise.resolve() };
+    this.running.set(key, run);
+    run.done = this.execute(run)
+      .catch((err: Error) => this.log.error({ err: err.message, id: entry.id }, "task handling failed"))
+      .finally(() => {
+        this.running.delete(key);
+        slots.release();
+      });
+  }
+
+  private async execute(run: Running): Promise<void> {
+    const { entry } = run;
+    const task = decodeMessage<JudgeTask>(entry.fields);
+    if (!task || typeof task !== "object" || !["submission", "test", "compile"].includes((task as JudgeTask).kind)) {
+      this.log.error({ id: entry.id, lane: entry.lane }, "unreadable task dropped");
+      await this.redis.xack(entry.stream, JUDGE_GROUP, entry.id);
+      return;
+    }
+    const log = this.log.child({ id: entry.id, lane: entry.lane, kind: task.kind, ...(task.kind === "submission" ? { submissionId: task.submissionId, attempt: task.attempt } : {}) });
+    if (entry.deliveries > TASK_MAX_DELIVERIES) {
+      const last = await this.redis.get(this.failureKey(entry));
+      const reason = `Judging failed ${entry.deliveries - 1} times${last ? `; last failure: ${last}` : ""}`;
+      log.warn({ reason }, "task given up");
+      await this.finishWithFailure(entry, task, reason);
+      return;
+    }
+    const signal = run.abort.signal;
+    try {
+      const started = Date.now();
+      if (task.kind === "submission") {
+        const final = await judgeSubmission(this.context, task, (m) => this.publish(m), signal);
+        await this.finish(entry, "xadd", this.results, encodeMessage(final), run);
+        log.info({ status: final.status, score: final.score, ms: Date.now() - started }, "submission judged");
+      } else if (task.kind === "test") {
+        const result = await judgeTest(this.context, task, signal);
+        await this.finish(entry, "set", this.testKey(task.testKey), encodeMessage(result), run);
+        log.info({ status: result.status, ms: Date.now() - started }, "self-test judged");
+      } else {
+        const result = await checkCompile(this.context, task, signal);
+        await this.finish(entry, "set", this.compileKey(task.key), encodeMessage(result), run);
+        log.info({ ok: result.ok, ms: Date.now() - started }, "compile check done");
+      }
+    } catch (err) {
+      if (run.why === "lost") {
+        log.warn("task taken over by another judge; this attempt is dropped");
+        return;
+      }
+      if (run.why === "stop") {
+        await timeLimited(this.handBack(entry, true), 2000);
+        log.info("task handed back for another judge (stopping)");
+        return;
+      }
+      if (err instanceof SandboxFileMissingError) this.context.checkers.invalidateFileId(err.fileId);
+      const reason = String((err as Error).message ?? err).slice(0, 1000);
+      log.warn({ err: reason }, "judging attempt failed; the task goes back to the queue");
+      await this.redis.set(this.failureKey(entry), reason, "EX", FAILURE_TTL_S).catch(() => undefined);
+      await this.handBack(entry, false);
+    }
+  }
+
+  private failureKey(entry: Entry): string {
+    return `${this.o.redisPrefix}${FAILURE_KEY}:${entry.lane}:${entry.id}`;
+  }
+
+  private testKey(key: string): string {
+    return `${this.o.redisPrefix}${TEST_RESULT_KEY}:${key}`;
+  }
+
+  private compileKey(key: string): string {
+    return `${this.o.redisPrefix}${COMPILE_RESULT_KEY}:${key}`;
+  }
+
+  private async finishWithFailure(entry: Entry, task: JudgeTask, reason: string): Promise<void> {
+    const run: Running = { entry, abort: new AbortController(), why: null, done: Promise.resolve() };
+    if (task.kind === "submission") {
+      await this.finish(entry, "xadd", this.results, encodeMessage(systemErrorFinal(this.context, task as SubmissionTask, reason)), run);
+    } else if (task.kind === "test") {
+      const result: TestJudgeResult = {
+        status: JudgeStatus.SYSTEM_ERROR,
+        time: 0,
+        memory: 0,
+        stderr: "",
+        userInput: task.userInput,
+        expectedOutput: task.expectedOutput,
+        userOutput: "",
+        problemJudgeMode: task.problem?.judgeMode ?? "default",
+        errorMessage: reason,
+      };
+      await this.finish(entry, "set", this.testKey(task.testKey), encodeMessage(result), run);
+    } else {
+      const result: CompileCheckResult = { ok: false, message: reason };
+      await this.finish(entry, "set", this.compileKey(task.key), encodeMessage(result), run);
+    }
+  }
+
+  /** Stores the result and acknowledges the task in one atomic step, if the task is still ours. */
+  private async finish(entry: Entry, mode: "xadd" | "set", target: string, payload: string, run: Running): Promise<void> {
+    let delay = 200;
+    for (;;) {
+      try {
+        const done = await this.redis.ojFinish(
+          entry.stream,
+          target,
+          this.failureKey(entry),
+          JUDGE_GROUP,
+          this.name,
+          entry.id,
+          mode,
+          STREAM_FIELD,
+          payload,
+          String(TEST_RESULT_TTL_S),
+        );
+        if (done !== 1) {
+          run.why = "lost";
+          this.log.warn({ id: entry.id }, "result not stored: another judge owns the task now");
+        }
+        return;
+      } catch (err) {
+        // Redis unreachable: the result waits here, the task stays pending.
+        if (this.stopping && run.why === "stop") throw err;
+        this.log.warn({ err: (err as Error).message, id: entry.id }, "storing a result failed, retrying");
+        await new Promise((r) => setTimeout(r, delay));
+        delay = Math.min(delay * 2, 5000);
+      }
+    }
+  }
+
+  private async publish(m: ResultMessage): Promise<void> {
+    await this.redis.xadd(this.results, "*", STREAM_FIELD, encodeMessage(m));
+  }
+
+  /** Makes a task claimable by any judge now; a stop does not count as a delivery. */
+  private async handBack(entry: Entry, notCounted: boolean): Promise<void> {
+    const retry = notCounted ? String(Math.max(0, entry.deliveries - 1)) : "";
+    await this.redis
+      .ojHandBack(entry.stream, JUDGE_GROUP, this.name, entry.id, String(this.o.claimIdleMs), retry)
+      .catch((err: Error) => this.log.warn({ err: err.message, id: entry.id }, "handing a task back failed; it will be claimed after its idle time"));
+  }
+
+  private async refreshAll(): Promise<void> {
+    const held: Array<{ entry: Entry; run?: Running }> = [
+      ...[...this.running.values()].map((run) => ({ entry: run.entry, run })),
+      ...this.backlog.submission.map((entry) => ({ entry })),
+      ...this.backlog.test.map((entry) => ({ entry })),
+    ];
+    for (const h of held) {
+      if (h.run?.why) continue;
+      const mine = await this.redis.ojRefresh(h.entry.stream, JUDGE_GROUP, this.name, h.entry.id);
+      if (mine === 1) continue;
+      if (h.run) {
+        h.run.why = "lost";
+        h.run.abort.abort(new Error("task taken over by another judge"));
+      } else {
+        for (const q of [this.backlog.submission, this.backlog.test]) {
+          const i = q.indexOf(h.entry);
+          if (i >= 0) q.splice(i, 1);
+        }
+      }
+    }
+  }
+
+  // ---- stopping --------------------------------------------------------------------------------
+
+  stop(opts: { graceMs?: number } = {}): Promise<void> {
+    this.stopped ??= this.doStop(opts.graceMs ?? this.o.stopGraceMs);
+    return this.stopped;
+  }
+
+  private async doStop(graceMs: number): Promise<void> {
+    this.stopping = true;
+    this.log.info({ running: this.running.size, graceMs }, "judge stopping");
+    this.submissionSlots.wakeAll();
+    this.testSlots.wakeAll();
+    this.blockingSubmissions.disconnect();
+    this.blockingTests.disconnect();
+    await Promise.allSettled(this.loops);
+    for (const entry of [...this.backlog.submission.splice(0), ...this.backlog.test.splice(0)]) await timeLimited(this.handBack(entry, true), 2000);
+    const all = () => Promise.allSettled([...this.running.values()].map((r) => r.done));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([all(), new Promise((r) => (timer = setTimeout(r, graceMs)))]);
+    clearTimeout(timer);
+    for (const run of this.running.values()) {
+      run.why ??= "stop";
+      run.abort.abort(new Error("judge stopping"));
+    }
+    await all();
+    for (const t of this.timers) clearInterval(t);
+    // Redis may be gone for good: leaving must not wait for it.
+    await timeLimited(this.redis.hdel(this.judgesKey, this.name), 2000);
+    // A consumer with nothing pending leaves the group (tasks it still holds keep it there).
+    for (const stream of Object.values(this.streams)) {
+      const held = (await timeLimited(this.redis.xpending(stream, JUDGE_GROUP, "-", "+", 1, this.name), 2000)) as unknown[] | undefined;
+      if (held?.length === 0) await timeLimited(this.redis.xgroup("DELCONSUMER", stream, JUDGE_GROUP, this.name), 2000);
+    }
+    await timeLimited(this.context.checkers.dispose(this.context), 5000);
+    await timeLimited(this.redis.quit(), 2000);
+    this.redis.disconnect();
+    this.log.info("judge stopped");
+  }
+}

@@ -1,0 +1,55 @@
+import type { Logger } from "pino";
+import type { CheckerCache } from "./checkers";
+import type { Toolchains } from "./languages";
+import type { SandboxClient } from "./sandbox";
+import type { TestDataCache } from "./testdata";
+
+/** Limits and sizes the judge applies besides the problem's own limits. */
+export interface JudgeSettings {
+  /** CPU time of one compile; its wall clock gets twice as much. */
+  compileTimeMs: number;
+  /** Compiler output kept (stdout and stderr each). */
+  compileOutputBytes: number;
+  /** Compile error text stored with a submission. */
+  compileMessageBytes: number;
+  /** Largest output a program may write per case (at least twice the answer's size is allowed). */
+  outputLimitBytes: number;
+  /** stderr kept per run. */
+  stderrBytes: number;
+  /** Wall clock limit = time limit × factor + extra (a sleeping program is stopped by it). */
+  clockFactor: number;
+  clockExtraMs: number;
+  /** Case files up to this size (and valid UTF-8) travel inside the run request. */
+  inlineMaxBytes: number;
+  /** Start of the output shown in the case panel. */
+  userOutputBytes: number;
+  /** Case and checker messages. */
+  caseMessageBytes: number;
+}
+
+export const DEFAULT_SETTINGS: JudgeSettings = {
+  compileTimeMs: 10_000,
+  compileOutputBytes: 64 * 1024,
+  compileMessageBytes: 64 * 1024,
+  outputLimitBytes: 64 * 1024 * 1024,
+  stderrBytes: 16 * 1024,
+  clockFactor: 3,
+  clockExtraMs: 1000,
+  inlineMaxBytes: 256 * 1024,
+  userOutputBytes: 2048,
+  caseMessageBytes: 4096,
+};
+
+/** Everything judging needs, shared by the tasks of one judge process (and by runDirect). */
+export interface JudgeContext {
+  sandbox: SandboxClient;
+  toolchains: Toolchains;
+  /** Language names this judge can run. */
+  languages: string[];
+  testdata: TestDataCache;
+  checkers: CheckerCache;
+  settings: JudgeSettings;
+  log: Logger;
+  /** Name reported as the judger of results. */
+  name: string;
+}

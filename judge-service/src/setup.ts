@@ -1,0 +1,50 @@
+import path from "node:path";
+import pino, { type Logger } from "pino";
+import { CheckerCache } from "./checkers";
+import { optionsFromEnv, readTestlib, type JudgeOptions } from "./config";
+import type { JudgeContext, JudgeSettings } from "./context";
+import { availableLanguages } from "./languages";
+import { probeToolchains } from "./probe";
+import { SandboxClient } from "./sandbox";
+import { TestDataCache } from "./testdata";
+
+export function judgeLogger(level: string): Logger {
+  return pino({ level, base: { svc: "judge" } });
+}
+
+/** Some options, settings included, given explicitly. */
+export type JudgeOverrides = Partial<Omit<JudgeOptions, "settings">> & { settings?: Partial<JudgeSettings> };
+
+/** Options from the environment, with explicit ones on top. */
+export function judgeOptions(overrides: JudgeOverrides = {}, env: Record<string, string | undefined> = process.env): JudgeOptions {
+  const base = optionsFromEnv(env);
+  return { ...base, ...overrides, settings: { ...base.settings, ...overrides.settings } };
+}
+
+/** Connects to the sandbox, finds its toolchains, and sets up the caches. */
+export async function createJudgeContext(o: JudgeOptions, log: Logger = judgeLogger(o.logLevel)): Promise<JudgeContext> {
+  const sandbox = new SandboxClient(o.goJudgeUrl, { token: o.goJudgeToken || undefined });
+  // A judge started before its sandbox waits for it rather than advertising nothing.
+  for (let delay = 500; ; delay = Math.min(delay * 2, 10_000)) {
+    try {
+      await sandbox.version();
+      break;
+    } catch (err) {
+      log.warn({ sandbox: o.goJudgeUrl, err: (err as Error).message }, "sandbox not reachable yet");
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+  const toolchains = await probeToolchains(sandbox);
+  const languages = availableLanguages(toolchains);
+  if (languages.length === 0) log.warn({ sandbox: o.goJudgeUrl }, "the sandbox has no usable compiler: this judge can run nothing");
+  const testdata = new TestDataCache({
+    dir: path.join(o.cacheDir, "testdata"),
+    webUrl: o.webInternalUrl,
+    token: o.judgeToken,
+    maxBytes: o.cacheMaxBytes,
+    retryForMs: o.dataRetryMs,
+    log: (obj, msg) => log.info(obj, msg),
+  });
+  const checkers = new CheckerCache(path.join(o.cacheDir, "checkers"), readTestlib(o.testlibPath));
+  return { sandbox, toolchains, languages, testdata, checkers, settings: o.settings, log, name: o.name };
+}

@@ -1,0 +1,37 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { JUDGE_HEARTBEAT_MS, TASK_CLAIM_IDLE_MS } from "~/lib/judge-protocol";
+import { optionsFromEnv } from "../../../judge-service/src/config";
+
+describe("judge configuration", () => {
+  it("has the protocol's defaults", () => {
+    const o = optionsFromEnv({ DATA_DIR: "/srv/oj" });
+    expect(o).toMatchObject({
+      redisPrefix: "oj:",
+      heartbeatMs: JUDGE_HEARTBEAT_MS,
+      claimIdleMs: TASK_CLAIM_IDLE_MS,
+      testConcurrency: 1,
+      cacheDir: path.join("/srv/oj", "judge-cache"),
+      webInternalUrl: "http://127.0.0.1:3000/",
+    });
+    expect(o.concurrency).toBeGreaterThanOrEqual(1);
+    expect(o.name).toMatch(/-\d+$/);
+  });
+
+  it("reads overrides, keeps a trailing slash on the web address, and ignores nonsense numbers", () => {
+    const o = optionsFromEnv({
+      REDIS_PREFIX: "t1:",
+      WEB_INTERNAL_URL: "http://web:3000/oj",
+      JUDGE_NAME: "j1",
+      JUDGE_CONCURRENCY: "4",
+      JUDGE_CLAIM_IDLE_MS: "1500",
+      JUDGE_CACHE_MAX_MB: "10",
+      JUDGE_OUTPUT_LIMIT_MB: "8",
+      JUDGE_COMPILE_TIME_MS: "abc",
+      JUDGE_TEST_CONCURRENCY: "0",
+    });
+    expect(o).toMatchObject({ redisPrefix: "t1:", webInternalUrl: "http://web:3000/oj/", name: "j1", concurrency: 4, claimIdleMs: 1500, cacheMaxBytes: 10 << 20, testConcurrency: 1 });
+    expect(o.settings.outputLimitBytes).toBe(8 << 20);
+    expect(o.settings.compileTimeMs).toBe(10_000);
+  });
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { JudgeStatus } from "~/lib/constants";
+import type { TaskCase } from "~/lib/judge-protocol";
+import { cleanCompilerMessage } from "../../../judge-service/src/compile";
+import { checkerDecision } from "../../../judge-service/src/kinds/spj";
+import { starvedByLoad } from "../../../judge-service/src/kinds/user-run";
+import type { SandboxResult } from "../../../judge-service/src/sandbox";
+import { classifyRun, truncateUtf8 } from "../../../judge-service/src/verdict";
+
+const limits = { timeMs: 1000, clockMs: 4000, memoryBytes: 256 << 20 };
+const ms = 1e6;
+
+function r(over: Partial<SandboxResult>): SandboxResult {
+  return { status: "Accepted", exitStatus: 0, time: 10 * ms, runTime: 12 * ms, memory: 4 << 20, ...over };
+}
+
+describe("run verdicts", () => {
+  it("a clean run within its limits", () => {
+    expect(classifyRun(r({}), limits)).toEqual({ status: JudgeStatus.ACCEPTED, message: "", timeMs: 10, memoryKb: 4096 });
+  });
+
+  it("time: the sandbox's verdict, or CPU time past the limit, and wall time for sleepers", () => {
+    expect(classifyRun(r({ status: "Time Limit Exceeded", exitStatus: 9, time: 1100 * ms }), limits).status).toBe(JudgeStatus.TIME_LIMIT_EXCEEDED);
+    expect(classifyRun(r({ time: 1001 * ms }), limits).status).toBe(JudgeStatus.TIME_LIMIT_EXCEEDED);
+    const sleeper = classifyRun(r({ status: "Time Limit Exceeded", time: 2 * ms, runTime: 4000 * ms }), limits);
+    expect(sleeper.status).toBe(JudgeStatus.TIME_LIMIT_EXCEEDED);
+    expect(sleeper.message).toMatch(/wall clock/i);
+  });
+
+  it("tells a program starved of CPU by a busy machine from one that sleeps", () => {
+    const stopped = { status: "Time Limit Exceeded" as const, exitStatus: 9, runTime: 4000 * ms };
+    expect(starvedByLoad(r({ ...stopped, time: 600 * ms }), limits)).toBe(true);
+    expect(starvedByLoad(r({ ...stopped, time: 3 * ms }), limits)).toBe(false);
+    expect(starvedByLoad(r({ ...stopped, time: 1100 * ms }), limits)).toBe(false);
+    expect(starvedByLoad(r({ time: 600 * ms }), limits)).toBe(false);
+  });
+
+  it("memory: the sandbox's verdict, the peak at the limit, or the runtime's own message", () => {
+    expect(classifyRun(r({ status: "Memory Limit Exceeded", exitStatus: 9 }), limits).status).toBe(JudgeStatus.MEMORY_LIMIT_EXCEEDED);
+    expect(classifyRun(r({ status: "Signalled", exitStatus: 9, memory: 256 << 20 }), limits).status).toBe(JudgeStatus.MEMORY_LIMIT_EXCEEDED);
+    const java = r({ status: "Nonzero Exit Status", exitStatus: 1 });
+    const stderr = 'Exception in thread "main" java.lang.OutOfMemoryError: Java heap space';
+    expect(classifyRun(java, limits, { memoryMarkers: [/java\.lang\.OutOfMemoryError/], stderr }).status).toBe(JudgeStatus.MEMORY_LIMIT_EXCEEDED);
+    expect(classifyRun(java, limits, { stderr }).status).toBe(JudgeStatus.RUNTIME_ERROR);
+  });
+
+  it("runtime errors: signals, exit codes, and output past its limit", () => {
+    const segv = classifyRun(r({ status: "Signalled", exitStatus: 11 }), limits);
+    expect(segv).toMatchObject({ status: JudgeStatus.RUNTIME_ERROR, message: "Killed by signal 11 (SIGSEGV)" });
+    expect(classifyRun(r({ status: "Nonzero Exit Status", exitStatus: 3 }), limits)).toMatchObject({ status: JudgeStatus.RUNTIME_ERROR, message: "Exited with code 3" });
+    // A flood runs until the time limit stops it: the flood is what is reported.
+    const flood = classifyRun(r({ status: "Time Limit Exceeded", time: 1050 * ms }), limits, { outputExceeded: true });
+    expect(flood).toMatchObject({ status: JudgeStatus.RUNTIME_ERROR, message: "Output limit exceeded" });
+  });
+
+  it("sandbox failures are System Errors", () => {
+    expect(classifyRun(r({ status: "Internal Error", error: "execve failed" }), limits)).toMatchObject({ status: JudgeStatus.SYSTEM_ERROR, message: "sandbox: execve failed" });
+  });
+});
+
+describe("checker exit codes", () => {
+  const c: TaskCase = { index: 1, input: "1.in", output: "1.out", score: 20, groupNum: 0 };
+  const run = (exitStatus: number, stderr = "", status: SandboxResult["status"] = exitStatus === 0 ? "Accepted" : "Nonzero Exit Status") =>
+    r({ status, exitStatus, files: { stderr, stdout: "" } });
+
+  it("maps testlib's codes", () => {
+    expect(checkerDecision(run(0, "ok 3 numbers"), c, 1, 100)).toEqual({ status: JudgeStatus.ACCEPTED, score: 20, message: "ok 3 numbers" });
+    expect(checkerDecision(run(1, "wrong answer 1st numbers differ"), c, 1, 100)).toMatchObject({ status: JudgeStatus.WRONG_ANSWER, score: 0 });
+    expect(checkerDecision(run(2), c, 1, 100).status).toBe(JudgeStatus.PRESENTATION_ERROR);
+    expect(checkerDecision(run(3, "FAIL answer file broken"), c, 1, 100)).toMatchObject({ status: JudgeStatus.SYSTEM_ERROR, message: "checker failed (exit code 3): FAIL answer file broken" });
+    expect(checkerDecision(run(4), c, 1, 100).status).toBe(JudgeStatus.PRESENTATION_ERROR);
+    expect(checkerDecision(run(8), c, 1, 100).status).toBe(JudgeStatus.WRONG_ANSWER);
+  });
+
+  it("turns points into a share of the case's score (OI), never more than the case", () => {
+    expect(checkerDecision(run(7, "points 0.25 a quarter"), c, 1, 100)).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 5 });
+    expect(checkerDecision(run(7, "0.5"), c, 1, 100)).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 10 });
+    expect(checkerDecision(run(7, "points 15"), c, 1, 100)).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 15 });
+    expect(checkerDecision(run(7, "points 1"), c, 1, 100)).toMatchObject({ status: JudgeStatus.ACCEPTED, score: 20 });
+    expect(checkerDecision(run(7, "points 0"), c, 1, 100)).toMatchObject({ status: JudgeStatus.WRONG_ANSWER, score: 0 });
+    expect(checkerDecision(run(7, "no value"), c, 1, 100).status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(checkerDecision(run(16 + 40), c, 1, 100)).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 8 });
+    // ACM has no partial points.
+    expect(checkerDecision(run(7, "points 0.5"), c, 0, 100).status).toBe(JudgeStatus.WRONG_ANSWER);
+  });
+
+  it("a checker that crashes or runs out of time is a System Error", () => {
+    expect(checkerDecision(run(11, "", "Signalled"), c, 1, 100).status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(checkerDecision(run(9, "", "Time Limit Exceeded"), c, 1, 100).message).toMatch(/time limit exceeded/);
+  });
+});
+
+describe("messages", () => {
+  it("cuts UTF-8 text without splitting a character", () => {
+    expect(truncateUtf8("héllo", 2, "…")).toBe("h…");
+    expect(truncateUtf8("short", 10)).toBe("short");
+  });
+
+  it("removes the sandbox's folder and the host's toolchain locations from compiler messages", () => {
+    const tc = {
+      found: { rustc: { id: "rustc" as const, path: "/home/ci/.rustup/toolchains/stable-x86_64/bin/rustc", version: "" }, gcc: { id: "gcc" as const, path: "/usr/bin/gcc", version: "" } },
+      goCache: null,
+    };
+    const msg = "/w/main.cpp:3:5: error: x\n  --> /home/ci/.rustup/toolchains/stable-x86_64/lib/rustlib/src/core.rs\nIn file included from /usr/include/stdio.h";
+    expect(cleanCompilerMessage(msg, tc, 1000)).toBe("main.cpp:3:5: error: x\n  --> <rustc>/lib/rustlib/src/core.rs\nIn file included from /usr/include/stdio.h");
+  });
+});
