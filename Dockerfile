@@ -15,10 +15,12 @@ ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
-# --- the Remix build -----------------------------------------------------------------------
+# --- the Remix build, and the sandbox host's mount-configuration writer as one script -------
 FROM deps AS build
 COPY . .
-RUN npx remix build && npm prune --omit=dev --no-audit --no-fund
+RUN npx remix build \
+ && npx esbuild judge-service/src/sandbox-host.ts --bundle --platform=node --format=esm --outfile=build/sandbox-host.mjs \
+ && npm prune --omit=dev --no-audit --no-fund
 
 # --- web: Express + Remix, serves the site and applies judge results -----------------------
 FROM ${NODE_IMAGE} AS web
@@ -50,11 +52,14 @@ CMD ["node", "--import", "tsx", "judge-service/src/main.ts"]
 # --- sandbox: go-judge with the toolchains programs are compiled and run with ----------------
 FROM debian:bookworm-slim AS sandbox
 RUN apt-get update && apt-get install -y --no-install-recommends \
-      gcc g++ libc6-dev openjdk-17-jdk-headless python3 python2 pypy3 golang-go nodejs rustc \
+      gcc g++ libc6-dev openjdk-17-jdk-headless python3 pypy3 golang-go nodejs rustc \
       php-cli ruby mono-mcs ca-certificates \
     && rm -rf /var/lib/apt/lists/*
 COPY --from=gotools /go/bin/go-judge /usr/local/bin/go-judge
-COPY judge-service/sandbox/ /etc/go-judge/
+COPY --from=build /app/build/sandbox-host.mjs /opt/oj/sandbox-host.mjs
+# The mount configuration shows programs the toolchains found in this image, read-only, and
+# nothing else of it; a warm Go build cache keeps Go compiles fast.
+RUN node /opt/oj/sandbox-host.mjs /etc/go-judge/mount.yaml /var/cache/oj-go-build
 EXPOSE 5050
 # The sandbox needs its own namespaces and cgroups: run this container privileged.
 CMD ["go-judge", "-http-addr=0.0.0.0:5050", "-release", "-silent", "-dir=/dev/shm/go-judge", "-mount-conf=/etc/go-judge/mount.yaml"]
