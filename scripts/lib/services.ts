@@ -203,9 +203,12 @@ async function startStore(o: ServiceOptions, stoppers: Stopper[]): Promise<{ uri
     const stateDir = path.join(o.dataDir, "ferretdb-state");
     mkdirSync(sqliteDir, { recursive: true });
     mkdirSync(stateDir, { recursive: true });
+    // SQLite storage under the data folder by default; FERRETDB_POSTGRESQL_URL puts the data in a
+    // PostgreSQL database instead (FerretDB then uses PostgreSQL indexes for equality filters).
+    const pgUrl = (o.env ?? process.env).FERRETDB_POSTGRESQL_URL;
+    const storage = pgUrl ? ["--handler=postgresql", `--postgresql-url=${pgUrl}`] : ["--handler=sqlite", `--sqlite-url=file:${sqliteDir}/`];
     const { child, stop } = launchChild(o, "store", bin, [
-        "--handler=sqlite",
-        `--sqlite-url=file:${sqliteDir}/`,
+        ...storage,
         `--state-dir=${stateDir}`,
         `--listen-addr=127.0.0.1:${port}`,
         `--debug-addr=127.0.0.1:${debugPort}`,
@@ -215,7 +218,7 @@ async function startStore(o: ServiceOptions, stoppers: Stopper[]): Promise<{ uri
     ]);
     stoppers.push(stop);
     await waitFor("FerretDB", () => canConnect(port), 60_000, child);
-    return { uri: `mongodb://127.0.0.1:${port}/oj`, store: "ferretdb" };
+    return { uri: `mongodb://127.0.0.1:${port}/oj`, store: pgUrl ? "ferretdb-postgresql" : "ferretdb" };
   }
 
   // Last resort: a MongoDB binary fetched by mongodb-memory-server (needs internet on first use).
