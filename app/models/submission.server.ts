@@ -36,12 +36,23 @@ export interface SubmissionDoc {
   isManual: boolean;
   share: boolean;
   ip: string;
-  /** Increases on every rejudge; results of older attempts are ignored. */
+  /**
+   * Increases on every rejudge, cancel and manual judgement; judge results of an older attempt
+   * are ignored.
+   */
   attempt: number;
   /** The final status this submission currently contributes to the problem counters (null: none). */
   countedStatus: number | null;
-  /** Attempt whose counter changes were fully applied (crash recovery, see the result applier). */
+  /**
+   * Attempt whose counter changes were fully applied; -1 while a change of `countedStatus` (or of
+   * the OI rank score) is being carried to the problem, user and first-AC records. A submission
+   * left at -1 by a crash is repaired by recomputing those records exactly (judge-results.server.ts).
+   */
   countersApplied: number;
+  /** Revision, increased by every write of the judging fields: writes are compare-and-set on it. */
+  rev: number;
+  /** How many times the sweeper queued this attempt again after its task was lost. */
+  requeues: number;
   caseResults: CaseResult[];
   gmtModified: Date;
 }
@@ -91,6 +102,8 @@ const submissionSchema = new Schema<SubmissionDoc>(
     attempt: { type: Number, default: 1 },
     countedStatus: { type: Number, default: null },
     countersApplied: { type: Number, default: 0 },
+    rev: { type: Number, default: 0 },
+    requeues: { type: Number, default: 0 },
     caseResults: { type: [caseResultSchema], default: [] },
     gmtModified: { type: Date, default: () => new Date() },
   },
@@ -102,6 +115,10 @@ submissionSchema.index({ pid: 1, _id: -1 });
 submissionSchema.index({ status: 1, _id: -1 });
 submissionSchema.index({ cid: 1, _id: -1 });
 submissionSchema.index({ submitTime: -1 });
+// A user's submissions to one problem (solved list upkeep, "my submissions" of a problem).
+submissionSchema.index({ uid: 1, pid: 1, _id: -1 });
+// Crash repair finds submissions whose counter changes were interrupted (countersApplied -1).
+submissionSchema.index({ countersApplied: 1 });
 
 export const Submission: Model<SubmissionDoc> =
   (mongoose.models.Submission as Model<SubmissionDoc>) ??
