@@ -51,6 +51,18 @@ export const env = {
   },
   /** Trust X-Forwarded-* from this many proxies (Express "trust proxy"). */
   trustProxy: int("TRUST_PROXY", 1),
+  judging: {
+    /** Consumer name of this process in the "web" group of the results stream (default host-pid). */
+    resultConsumer: str("JUDGE_RESULT_CONSUMER"),
+    /** How often the sweeper looks for stuck submissions and interrupted counter changes. */
+    sweepIntervalMs: int("JUDGE_SWEEP_INTERVAL_MS", 30_000),
+    /** A running submission untouched this long, with no task or result in flight, is queued again. */
+    stuckMs: int("JUDGE_STUCK_MS", 180_000),
+    /** After this many re-queues of one attempt the submission ends as System Error. */
+    maxRequeues: int("JUDGE_MAX_REQUEUES", 3),
+    /** Self-tests a user may start per minute. */
+    selfTestsPerMinute: int("JUDGE_SELF_TESTS_PER_MINUTE", 12),
+  },
 } as const;
 
 export function publicUrl(): string {

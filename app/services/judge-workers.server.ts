@@ -1,0 +1,29 @@
+import { env } from "./env.server";
+import { startResultApplier, type ResultApplier } from "./judge-results.server";
+import { closeStatusSubscriber } from "./submission-status.server";
+
+// The judging background workers of a web process, started by serverHooks.start(): the result
+// applier, the sweeper, and (on stop) the status subscriber of the event streams.
+
+let applier: ResultApplier | null = null;
+
+export const judgeWorkers = [
+  {
+    name: "judge-result-applier",
+    async start() {
+      applier = startResultApplier({ consumer: env.judging.resultConsumer || undefined });
+      await applier.ready;
+    },
+    async stop() {
+      await applier?.stop();
+      applier = null;
+    },
+  },
+  {
+    name: "submission-status-subscriber",
+    start() {
+      // Subscribes lazily, with the first event stream.
+    },
+    stop: closeStatusSubscriber,
+  },
+];
