@@ -1,11 +1,13 @@
 import { env } from "./env.server";
 import { startResultApplier, type ResultApplier } from "./judge-results.server";
+import { startSweeper, type Sweeper } from "./judge-sweeper.server";
 import { closeStatusSubscriber } from "./submission-status.server";
 
 // The judging background workers of a web process, started by serverHooks.start(): the result
 // applier, the sweeper, and (on stop) the status subscriber of the event streams.
 
 let applier: ResultApplier | null = null;
+let sweeper: Sweeper | null = null;
 
 export const judgeWorkers = [
   {
@@ -17,6 +19,16 @@ export const judgeWorkers = [
     async stop() {
       await applier?.stop();
       applier = null;
+    },
+  },
+  {
+    name: "judge-sweeper",
+    start() {
+      sweeper = startSweeper();
+    },
+    async stop() {
+      await sweeper?.stop();
+      sweeper = null;
     },
   },
   {
