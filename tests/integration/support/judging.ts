@@ -8,6 +8,7 @@ import { User, type UserDoc } from "~/models/user.server";
 import "~/models/index.server";
 import { connectDb, ensureIndexes } from "~/services/db.server";
 import { redis, rkey } from "~/services/redis.server";
+import { commitSession, sessionStorage } from "~/services/session.server";
 import { storeTestData } from "~/services/testdata.server";
 import { createUser } from "~/services/users.server";
 
@@ -116,4 +117,32 @@ export function settled(id: number): Promise<SubmissionDoc> {
     const s = await Submission.findById(id).lean<SubmissionDoc>();
     return s && s.countersApplied !== -1 && ![5, 6, 7].includes(s.status) ? s : null;
   });
+}
+
+/** The session cookie of a signed-in user, made the way the login action makes it. */
+export async function cookieFor(user: Pick<UserDoc, "_id">): Promise<string> {
+  const session = await sessionStorage.getSession();
+  session.set("uid", user._id);
+  return (await commitSession(session)).split(";")[0];
+}
+
+/** A request to the site as a user (or a visitor), JSON body when given. */
+export function siteRequest(path: string, opts: { cookie?: string; method?: string; json?: unknown } = {}): Request {
+  const headers: Record<string, string> = {};
+  if (opts.cookie) headers.Cookie = opts.cookie;
+  if (opts.json !== undefined) headers["Content-Type"] = "application/json";
+  return new Request(`http://localhost${path}`, {
+    method: opts.method ?? (opts.json !== undefined ? "POST" : "GET"),
+    headers,
+    body: opts.json !== undefined ? JSON.stringify(opts.json) : undefined,
+  });
+}
+
+type RouteFn = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
+
+/** Calls a route module's loader or action and returns the status and the JSON body. */
+export async function callRoute(fn: unknown, request: Request, params: Record<string, string> = {}) {
+  const res = await (fn as RouteFn)({ request, params, context: {} });
+  const body = (await res.json()) as { status: number; msg: string; data: unknown };
+  return { http: res.status, ...body };
 }
