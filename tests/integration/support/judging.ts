@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { AppLoadContext } from "@remix-run/node";
 import { Role } from "~/lib/constants";
 import { encodeMessage, JudgeStreams, STREAM_FIELD, type CaseResult, type FinalMessage, type ResultMessage } from "~/lib/judge-protocol";
 import { nextSeq } from "~/models/counter.server";
@@ -136,6 +137,11 @@ export function siteRequest(path: string, opts: { cookie?: string; method?: stri
     headers,
     body: opts.json !== undefined ? JSON.stringify(opts.json) : undefined,
   });
+}
+
+/** Loader/action arguments for calling a route module directly. */
+export function routeArgs(request: Request, params: Record<string, string> = {}) {
+  return { request, params, context: {} as AppLoadContext };
 }
 
 type RouteFn = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
