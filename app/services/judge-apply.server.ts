@@ -22,9 +22,10 @@ import { publishStatus } from "./submission-status.server";
 // Writing judging changes of one submission to the database. Every change (judge message, rejudge,
 // cancel, manual judgement, the sweeper) comes through `applyJudgeEvents`, which reads the stored
 // state, lets the pure rules (judge-rules.server.ts) compute the next one, and writes it with a
-// compare-and-set on `rev`: whichever web process applies a message, a lost race just re-reads.
+// compare-and-set on `rev`, holding the submission's lock: whichever web process applies a message,
+// writes to one submission happen one after the other, in the order they were asked for.
 //
-// Changes that move the counters happen in this order, under short locks on the problem and the
+// Changes that move the counters happen in this order, also holding locks on the problem and the
 // user (so a recomputation never interleaves with an increment):
 //   1. the submission: verdict, `countedStatus`, and `countersApplied = -1`;
 //   2. the problem counters ($inc), the user's submitCount, solved list and OI score, first AC;
@@ -93,37 +94,46 @@ async function compareAndSet(s: JudgeState, set: Partial<JudgeState>): Promise<b
   return res.matchedCount === 1;
 }
 
-function lockNames(s: Pick<JudgeState, "pid" | "uid">): string[] {
-  return [`judge-counters:p:${s.pid}`, `judge-counters:u:${s.uid}`];
+function submissionLock(submitId: number): string {
+  return `judge-sub:${submitId}`;
+}
+
+function counterLocks(s: Pick<JudgeState, "_id" | "pid" | "uid">): string[] {
+  return [`judge-counters:p:${s.pid}`, `judge-counters:u:${s.uid}`, submissionLock(s._id)];
 }
 
 /**
- * Applies events, in order, to one submission. Judge progress and case messages are written
- * without locks; anything that can move counters takes the problem and user locks.
+ * Applies events, in order, to one submission. Every write holds the submission's lock; anything
+ * that can move counters also holds the problem's and the user's. The compare-and-set on `rev`
+ * alone would be enough on MongoDB, but FerretDB (1.24, SQLite) does not make a conditional update
+ * atomic against a concurrent one, so writers to one document are kept apart by the locks.
  */
 export async function applyJudgeEvents(submitId: number, events: JudgeEvent[], now = () => new Date()): Promise<ApplyOutcome> {
-  let s = await readJudgeState(submitId);
-  if (!s) return { found: false, changed: false, state: null };
-
-  if (!events.some(touchesCounters) && s.countersApplied !== -1) {
-    for (let i = 0; i < MAX_CAS_RETRIES; i++) {
-      const u = applyEvents(s, events, NO_FACTS, now());
-      if (!u) return { found: true, changed: false, state: s };
-      if (await compareAndSet(s, u.submissionUpdate)) {
-        const after = { ...u.next, rev: s.rev + 1 };
-        publishStatus(after);
-        return { found: true, changed: true, state: after };
+  if (!events.some(touchesCounters)) {
+    const quick = await withLocks([submissionLock(submitId)], async (): Promise<ApplyOutcome | null> => {
+      let s = await readJudgeState(submitId);
+      for (let i = 0; i < MAX_CAS_RETRIES; i++) {
+        if (!s) return { found: false, changed: false, state: null };
+        // An interrupted counter change is finished first, on the careful path.
+        if (s.countersApplied === -1) return null;
+        const u = applyEvents(s, events, NO_FACTS, now());
+        if (!u) return { found: true, changed: false, state: s };
+        if (await compareAndSet(s, u.submissionUpdate)) {
+          const after = { ...u.next, rev: s.rev + 1 };
+          publishStatus(after);
+          return { found: true, changed: true, state: after };
+        }
+        s = await readJudgeState(submitId);
       }
-      s = await readJudgeState(submitId);
-      if (!s) return { found: false, changed: false, state: null };
-      // A concurrent writer may have started a counter change: take the careful path.
-      if (s.countersApplied === -1) break;
-    }
+      throw new Error(`submission ${submitId}: too many concurrent writes`);
+    });
+    if (quick) return quick;
   }
 
-  const facts = await loadProblemFacts(s.pid);
-  const first = s;
-  return withLocks(lockNames(first), async () => {
+  const first = await readJudgeState(submitId);
+  if (!first) return { found: false, changed: false, state: null };
+  const facts = await loadProblemFacts(first.pid);
+  return withLocks(counterLocks(first), async () => {
     // The state read before taking the locks serves as the first guess: the compare-and-set
     // tells whether it is still current.
     let cur: JudgeState | null = first;

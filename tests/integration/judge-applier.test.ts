@@ -6,7 +6,7 @@ import { Problem } from "~/models/problem.server";
 import { Submission } from "~/models/submission.server";
 import { User } from "~/models/user.server";
 import { disconnectDb } from "~/services/db.server";
-import { repairInterruptedCounterChanges } from "~/services/judge-apply.server";
+import { applyJudgeEvents, repairInterruptedCounterChanges } from "~/services/judge-apply.server";
 import { DEAD_LETTERS, startResultApplier, type ResultApplier } from "~/services/judge-results.server";
 import { closeRedis, newRedisConnection, redis, rkey } from "~/services/redis.server";
 import { createSubmission } from "~/services/submissions.server";
@@ -177,6 +177,28 @@ describe("result applier", () => {
     } finally {
       await second.stop();
     }
+  });
+
+  it("keeps every case when many messages of one submission are applied at once", async () => {
+    const user = await makeUser();
+    const problem = await makeProblem();
+    const sub = await submit(user, problem._id);
+    // As if several web processes got one message each.
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        applyJudgeEvents(sub._id, [{ kind: "result", msg: { type: "case", submissionId: sub._id, attempt: 1, judger: "j", result: caseResult(i + 1) } }]),
+      ),
+    );
+    const s = await submissionOf(sub._id);
+    expect(s.caseResults.map((c) => c.index)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(s.rev).toBe(12);
+  });
+
+  it("gives every concurrent submission its own id", async () => {
+    const user = await makeUser();
+    const problem = await makeProblem();
+    const subs = await Promise.all(Array.from({ length: 20 }, () => submit(user, problem._id)));
+    expect(new Set(subs.map((s) => s._id)).size).toBe(20);
   });
 
   it("contest submissions leave the problem counters alone", async () => {
