@@ -73,7 +73,7 @@ export const problemLanguagesSchema = z.object({
 });
 
 async function problemLanguageNames(viewer: CurrentUser | null, pid: number): Promise<string[]> {
-  const p = await Problem.findById(pid).select("auth languages").lean();
+  const p = await Problem.findById(pid).select("auth gid applyPublicProgress languages").lean();
   if (!p || !canUseProblem(viewer, p)) throw new ApiError(404, "judge:problemNotFound");
   return p.languages ?? [];
 }
