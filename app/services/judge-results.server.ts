@@ -11,7 +11,9 @@ import { newRedisConnection, redis, rkey } from "./redis.server";
 // depend on which process gets which message (writes are compare-and-set and idempotent).
 //
 // Order: messages of one submission in a batch are applied together, in stream order, as one
-// write; different submissions are applied concurrently. A batch that could not be fully applied
+// write; different submissions are applied concurrently. Progress and case messages wait a moment
+// (`holdProgressMs`, still unacknowledged) for the ones that follow, so a quickly judged submission
+// costs one write for its verdict rather than one per case. A batch that could not be fully applied
 // stays pending and is read again (this consumer's pending entries first) before anything new.
 // Entries left pending by a consumer that went away are claimed after `claimIdleMs`.
 
@@ -29,6 +31,11 @@ export interface ResultApplierOptions {
   claimIdleMs?: number;
   /** Submissions applied at the same time. */
   concurrency?: number;
+  /**
+   * Progress and case messages of a submission are held this long before being written, so that
+   * those arriving together (and the verdict, if it comes meanwhile) make one write.
+   */
+  holdProgressMs?: number;
 }
 
 export interface ResultApplier {
@@ -137,7 +144,47 @@ export function startResultApplier(opts: ResultApplierOptions = {}): ResultAppli
   const blockMs = opts.blockMs ?? 2000;
   const claimIdleMs = opts.claimIdleMs ?? 30_000;
   const concurrency = opts.concurrency ?? 16;
+  const holdMs = opts.holdProgressMs ?? 250;
+  const maxHeld = 5000;
   const key = rkey(JudgeStreams.results);
+  // Entries read but not yet applied, by submission, in stream order.
+  const held = new Map<number, { since: number; final: boolean; entries: StreamEntry[] }>();
+
+  /** Adds new entries to the held ones; returns those that cannot wait (unreadable ones). */
+  const hold = (entries: StreamEntry[]): StreamEntry[] => {
+    const now = Date.now();
+    const urgent: StreamEntry[] = [];
+    for (const e of entries) {
+      const msg = decodeMessage<ResultMessage>(e[1]);
+      if (!msg || typeof msg !== "object" || !Number.isInteger(msg.submissionId)) {
+        urgent.push(e);
+        continue;
+      }
+      let slot = held.get(msg.submissionId);
+      if (!slot) held.set(msg.submissionId, (slot = { since: now, final: false, entries: [] }));
+      slot.entries.push(e);
+      if (msg.type === "final") slot.final = true;
+    }
+    return urgent;
+  };
+  /** Held entries due now: those with a verdict, those held long enough, all when too many. */
+  const takeDue = (): StreamEntry[] => {
+    const now = Date.now();
+    const out: StreamEntry[] = [];
+    const crowded = held.size > maxHeld;
+    for (const [id, slot] of held) {
+      if (crowded || slot.final || now - slot.since >= holdMs) {
+        out.push(...slot.entries);
+        held.delete(id);
+      }
+    }
+    return out;
+  };
+  const nextDueInMs = (): number => {
+    let next = Infinity;
+    for (const slot of held.values()) next = Math.min(next, slot.since + holdMs - Date.now());
+    return next;
+  };
   const conn = newRedisConnection();
   let running = true;
   let resolveReady!: () => void;
@@ -183,15 +230,19 @@ export function startResultApplier(opts: ResultApplierOptions = {}): ResultAppli
             continue;
           }
         }
-        const reply = await conn.xreadgroup("GROUP", RESULT_GROUP, consumer, "COUNT", batch, "BLOCK", blockMs, "STREAMS", key, ">");
+        const wait = held.size > 0 ? Math.max(1, Math.min(blockMs, Math.ceil(nextDueInMs()))) : blockMs;
+        const reply = await conn.xreadgroup("GROUP", RESULT_GROUP, consumer, "COUNT", batch, "BLOCK", wait, "STREAMS", key, ">");
         if (!running) {
-          // Stopping: what was just read stays pending for this consumer name and is read again.
+          // Stopping: what was read or held stays pending for this consumer name and is read again.
           break;
         }
-        if (!(await applyBatch(entriesOf(reply)))) throw new Error("some results could not be applied");
+        const due = [...hold(entriesOf(reply)), ...takeDue()];
+        if (!(await applyBatch(due))) throw new Error("some results could not be applied");
         backoff = 0;
       } catch (err) {
         if (!running) break;
+        // Everything unacknowledged, held entries included, is read again from the pending list.
+        held.clear();
         readOwnPending = true;
         backoff = Math.min(backoff ? backoff * 2 : 200, 5000);
         if (String(err).includes("NOGROUP")) readyMarked = false;

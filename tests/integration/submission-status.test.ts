@@ -7,7 +7,7 @@ import { startResultApplier, type ResultApplier } from "~/services/judge-results
 import { closeRedis } from "~/services/redis.server";
 import { createSubmission } from "~/services/submissions.server";
 import { closeStatusSubscriber } from "~/services/submission-status.server";
-import { caseResult, callRoute, cookieFor, finalMessage, makeProblem, makeUser, openStore, publishResult, routeArgs, settled, siteRequest } from "./support/judging";
+import { caseResult, callRoute, cookieFor, finalMessage, makeProblem, makeUser, openStore, publishResult, routeArgs, settled, siteRequest, submissionOf, waitUntil } from "./support/judging";
 
 // Live status for the pages: the batch status call and the server-sent event stream, with the
 // result applier publishing each write.
@@ -64,10 +64,11 @@ describe("event stream of a submission", () => {
     const reading = readEvents(res);
 
     await new Promise((r) => setTimeout(r, 300));
+    // Each step waits until stored: messages arriving together are written (and pushed) as one.
     await publishResult({ type: "progress", submissionId: sub._id, attempt: 1, status: JudgeStatus.COMPILING, judger: "j" });
-    await new Promise((r) => setTimeout(r, 300));
+    await waitUntil("compiling", async () => (await submissionOf(sub._id)).status === JudgeStatus.COMPILING);
     await publishResult({ type: "case", submissionId: sub._id, attempt: 1, judger: "j", result: caseResult(1) });
-    await new Promise((r) => setTimeout(r, 300));
+    await waitUntil("judging", async () => (await submissionOf(sub._id)).status === JudgeStatus.JUDGING);
     await publishResult(finalMessage(sub, { status: JudgeStatus.WRONG_ANSWER }));
 
     const events = await reading;
