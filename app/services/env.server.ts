@@ -60,6 +60,11 @@ export const env = {
     stuckMs: int("JUDGE_STUCK_MS", 180_000),
     /** After this many re-queues of one attempt the submission ends as System Error. */
     maxRequeues: int("JUDGE_MAX_REQUEUES", 3),
+    /**
+     * Progress and case messages wait this long to be written together with those that follow
+     * (the pages poll every 2 s, so a second costs nothing visible).
+     */
+    progressHoldMs: int("JUDGE_PROGRESS_HOLD_MS", 1000),
     /** Self-tests a user may start per minute. */
     selfTestsPerMinute: int("JUDGE_SELF_TESTS_PER_MINUTE", 12),
   },

@@ -1,6 +1,7 @@
 import os from "node:os";
 import type { Redis } from "ioredis";
 import { decodeMessage, encodeMessage, JudgeStreams, RESULT_GROUP, STREAM_FIELD, type ResultMessage } from "~/lib/judge-protocol";
+import { env } from "./env.server";
 import { applyJudgeEvents } from "./judge-apply.server";
 import { logger } from "./logger.server";
 import { newRedisConnection, redis, rkey } from "./redis.server";
@@ -144,7 +145,7 @@ export function startResultApplier(opts: ResultApplierOptions = {}): ResultAppli
   const blockMs = opts.blockMs ?? 2000;
   const claimIdleMs = opts.claimIdleMs ?? 30_000;
   const concurrency = opts.concurrency ?? 16;
-  const holdMs = opts.holdProgressMs ?? 250;
+  const holdMs = opts.holdProgressMs ?? env.judging.progressHoldMs;
   const maxHeld = 5000;
   const key = rkey(JudgeStreams.results);
   // Entries read but not yet applied, by submission, in stream order.
