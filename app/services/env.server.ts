@@ -14,6 +14,11 @@ function int(name: string, fallback: number): number {
   return Number.isFinite(v) ? v : fallback;
 }
 
+function optionalInt(name: string): number | undefined {
+  const v = Number.parseInt(process.env[name] ?? "", 10);
+  return Number.isFinite(v) && v > 0 ? v : undefined;
+}
+
 const dataDir = path.resolve(str("DATA_DIR", ".data"));
 
 const secrets = loadOrCreateSecrets(dataDir, {
@@ -65,6 +70,8 @@ export const env = {
      * (the pages poll every 2 s, so a second costs nothing visible).
      */
     progressHoldMs: int("JUDGE_PROGRESS_HOLD_MS", 1000),
+    /** Submissions the result applier writes at the same time (default: 16, or 1 on FerretDB). */
+    applyConcurrency: optionalInt("JUDGE_APPLY_CONCURRENCY"),
     /** Self-tests a user may start per minute. */
     selfTestsPerMinute: int("JUDGE_SELF_TESTS_PER_MINUTE", 12),
   },

@@ -1,6 +1,8 @@
 import os from "node:os";
 import type { Redis } from "ioredis";
+import mongoose from "mongoose";
 import { decodeMessage, encodeMessage, JudgeStreams, RESULT_GROUP, STREAM_FIELD, type ResultMessage } from "~/lib/judge-protocol";
+import { connectDb } from "./db.server";
 import { env } from "./env.server";
 import { applyJudgeEvents } from "./judge-apply.server";
 import { logger } from "./logger.server";
@@ -30,7 +32,10 @@ export interface ResultApplierOptions {
   blockMs?: number;
   /** Entries pending this long at another consumer are taken over. */
   claimIdleMs?: number;
-  /** Submissions applied at the same time. */
+  /**
+   * Submissions applied at the same time (default JUDGE_APPLY_CONCURRENCY, else 16; 1 on FerretDB,
+   * whose SQLite store takes one write at a time and only gets slower with more).
+   */
   concurrency?: number;
   /**
    * Progress and case messages of a submission are held this long before being written, so that
@@ -55,6 +60,17 @@ export async function ensureResultGroup(conn: Redis = redis()): Promise<void> {
     await conn.xgroup("CREATE", rkey(JudgeStreams.results), RESULT_GROUP, "0", "MKSTREAM");
   } catch (err) {
     if (!String(err).includes("BUSYGROUP")) throw err;
+  }
+}
+
+/** Whether the store is FerretDB (it says so in buildInfo). */
+async function isFerretDb(): Promise<boolean> {
+  try {
+    await connectDb();
+    const info = await mongoose.connection.db!.admin().command({ buildInfo: 1 });
+    return Object.keys(info).some((k) => k.toLowerCase().startsWith("ferretdb"));
+  } catch {
+    return false;
   }
 }
 
@@ -93,7 +109,11 @@ export async function applyResultEntries(entries: StreamEntry[], concurrency = 1
   }
 
   let failed = 0;
-  await runLimited([...bySubmission.entries()], concurrency, async ([submissionId, list]) => {
+  // Verdicts first: a learner waits for those; progress can follow.
+  const groups = [...bySubmission.entries()].sort(
+    ([, a], [, b]) => Number(b.some((x) => x.msg.type === "final")) - Number(a.some((x) => x.msg.type === "final")),
+  );
+  await runLimited(groups, concurrency, async ([submissionId, list]) => {
     try {
       const out = await applyJudgeEvents(
         submissionId,
@@ -144,7 +164,7 @@ export function startResultApplier(opts: ResultApplierOptions = {}): ResultAppli
   const batch = opts.batch ?? 200;
   const blockMs = opts.blockMs ?? 2000;
   const claimIdleMs = opts.claimIdleMs ?? 30_000;
-  const concurrency = opts.concurrency ?? 16;
+  let concurrency = opts.concurrency ?? env.judging.applyConcurrency ?? 16;
   const holdMs = opts.holdProgressMs ?? env.judging.progressHoldMs;
   const maxHeld = 5000;
   const key = rkey(JudgeStreams.results);
@@ -206,6 +226,7 @@ export function startResultApplier(opts: ResultApplierOptions = {}): ResultAppli
     while (running) {
       try {
         if (!readyMarked) {
+          if (opts.concurrency === undefined && env.judging.applyConcurrency === undefined && (await isFerretDb())) concurrency = 1;
           await ensureResultGroup(conn);
           readyMarked = true;
           resolveReady();
