@@ -24,6 +24,7 @@ const { values: args } = parseArgs({
     n: { type: "string", default: process.env.BENCH_N ?? "200" },
     cases: { type: "string", default: "10" },
     "max-concurrency": { type: "string" },
+    "min-concurrency": { type: "string", default: "1" },
     latency: { type: "string", default: "20" },
     chunks: { type: "string", default: "4" },
     keep: { type: "boolean", default: false },
@@ -33,6 +34,7 @@ const N = Math.max(1, Number(args.n));
 const CASES = Math.max(1, Number(args.cases));
 const CORES = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
 const MAX_CONCURRENCY = Math.max(1, Number(args["max-concurrency"] ?? CORES));
+const MIN_CONCURRENCY = Math.min(MAX_CONCURRENCY, Math.max(1, Number(args["min-concurrency"])));
 const LATENCY_SAMPLES = Math.max(1, Number(args.latency));
 const CHUNKS = Math.max(1, Number(args.chunks));
 
@@ -71,7 +73,7 @@ const quiet = (line: string, source?: string) => {
   if (/error|fatal|panic/i.test(line)) consoleSink(line, source);
 };
 
-print(`judging benchmark: N=${N} submissions, ${CASES} cases, C++, concurrency 1..${MAX_CONCURRENCY} (${CORES} cores)`);
+print(`judging benchmark: N=${N} submissions, ${CASES} cases, C++, concurrency ${MIN_CONCURRENCY}..${MAX_CONCURRENCY} (${CORES} cores)`);
 const services = await startServices({ dataDir, toolsDir: path.resolve(process.env.TOOLS_DIR ?? ".tools"), sink: quiet });
 print(`store: ${services.store}; redis: ${services.redisUrl}; sandbox: ${services.goJudgeUrl}`);
 
@@ -133,6 +135,7 @@ try {
 
   /** One submission through the whole path; resolves with its latency (ms) once the verdict is stored. */
   const finalTimes = new Map<number, number>();
+  let polledFinals = 0;
   const waiters = new Map<number, () => void>();
   async function whenFinal(id: number): Promise<void> {
     if (finalTimes.has(id)) return;
@@ -143,7 +146,10 @@ try {
       const check = async () => {
         const s = await Submission.findById(id).select("status").lean();
         if (s && !RUNNING_STATUSES.has(s.status)) {
-          if (!finalTimes.has(id)) finalTimes.set(id, performance.now());
+          if (!finalTimes.has(id)) {
+            finalTimes.set(id, performance.now());
+            polledFinals++;
+          }
           resolve();
         } else timer = setTimeout(() => void check(), 2000);
       };
@@ -210,7 +216,7 @@ try {
   await applier.ready;
   cleanup.push(() => applier.stop());
 
-  for (let c = 1; c <= MAX_CONCURRENCY; c++) {
+  for (let c = MIN_CONCURRENCY; c <= MAX_CONCURRENCY; c++) {
     const judge = await judgeService.startJudge(judgeOptions(c, `bench-judge-c${c}`));
     try {
       // The machine may be shared: whole-path and direct runs alternate so that a change of
@@ -233,7 +239,11 @@ try {
         const burst = await wholePath(size, 8);
         wholeWall += burst.wallMs;
         burstLatencies.push(...burst.latencies);
-        directWall += (await direct(size, c)).wallMs;
+        const d = await direct(size, c);
+        directWall += d.wallMs;
+        if (process.env.BENCH_DEBUG) {
+          print(`  burst of ${size}: whole path ${fmt(burst.wallMs)} ms, direct ${fmt(d.wallMs)} ms; verdicts seen only by polling so far: ${polledFinals}`);
+        }
       }
       const perMinute = (N / wholeWall) * 60_000;
       const directPerMinute = (N / directWall) * 60_000;
