@@ -172,15 +172,18 @@ async function carryCounterChanges(before: JudgeState, after: JudgeState): Promi
     if (Object.keys(e.problemCounters).length > 0) {
       await Problem.updateOne({ _id: after.pid }, { $inc: e.problemCounters });
     }
-    let submitCountDone = e.submitCount === 0;
     if (e.solved === "add") {
-      const added = await User.updateOne(
-        { _id: after.uid, solvedPids: { $ne: after.pid } },
-        { $push: { solvedPids: after.pid }, $inc: { acCount: 1, submitCount: e.submitCount } },
-      );
-      submitCountDone ||= added.matchedCount === 1;
+      // Already solved: one write (the count); newly solved: a second one adds it to the list.
+      const known = await User.updateOne({ _id: after.uid, solvedPids: after.pid }, { $inc: { submitCount: e.submitCount } });
+      if (known.matchedCount === 0) {
+        await User.updateOne(
+          { _id: after.uid, solvedPids: { $ne: after.pid } },
+          { $push: { solvedPids: after.pid }, $inc: { acCount: 1, submitCount: e.submitCount } },
+        );
+      }
+    } else if (e.submitCount !== 0) {
+      await User.updateOne({ _id: after.uid }, { $inc: { submitCount: e.submitCount } });
     }
-    if (!submitCountDone) await User.updateOne({ _id: after.uid }, { $inc: { submitCount: e.submitCount } });
     if (e.solved === "remove") {
       const other = await Submission.exists({
         uid: after.uid,
