@@ -14,11 +14,6 @@ function int(name: string, fallback: number): number {
   return Number.isFinite(v) ? v : fallback;
 }
 
-function optionalInt(name: string): number | undefined {
-  const v = Number.parseInt(process.env[name] ?? "", 10);
-  return Number.isFinite(v) && v > 0 ? v : undefined;
-}
-
 const dataDir = path.resolve(str("DATA_DIR", ".data"));
 
 const secrets = loadOrCreateSecrets(dataDir, {
@@ -71,7 +66,7 @@ export const env = {
      */
     progressHoldMs: int("JUDGE_PROGRESS_HOLD_MS", 1000),
     /** Submissions the result applier writes at the same time (default: 16, or 1 on FerretDB). */
-    applyConcurrency: optionalInt("JUDGE_APPLY_CONCURRENCY"),
+    applyConcurrency: Math.max(0, int("JUDGE_APPLY_CONCURRENCY", 0)) || undefined,
     /** Self-tests a user may start per minute. */
     selfTestsPerMinute: int("JUDGE_SELF_TESTS_PER_MINUTE", 12),
   },
