@@ -17,7 +17,8 @@ import { LockTimeoutError, withLocks } from "./redis-lock.server";
 //     from a dead judge with XAUTOCLAIM and ends it as System Error after TASK_MAX_DELIVERIES), or
 //     its result is waiting in the results stream. Only when none of that holds was the task lost
 //     (Redis lost it, or XADD failed at submit time): the attempt is queued again, at most
-//     `maxRequeues` times, then ends as System Error with the reason.
+//     `maxRequeues` times, then ends as System Error with the reason;
+//  3. trims task entries the judges have acknowledged.
 
 export interface SweepOptions {
   stuckMs?: number;
@@ -170,6 +171,31 @@ export async function sweepOnce(opts: SweepOptions = {}): Promise<SweepReport> {
   return report;
 }
 
+function compareIds(a: string, b: string): number {
+  const [am, as] = a.split("-").map(BigInt);
+  const [bm, bs] = b.split("-").map(BigInt);
+  return am === bm ? (as === bs ? 0 : as < bs ? -1 : 1) : am < bm ? -1 : 1;
+}
+
+/**
+ * Removes task entries the judges are done with (delivered and acknowledged: their results are in
+ * the results stream or already in the database), so the lanes do not keep every submission's
+ * code forever. Entries still undelivered or pending at a judge stay.
+ */
+export async function trimFinishedTasks(): Promise<number> {
+  let removed = 0;
+  for (const lane of [JudgeStreams.contestTasks, JudgeStreams.normalTasks, JudgeStreams.testTasks]) {
+    const key = rkey(lane);
+    const last = await lastDeliveredId(key, JUDGE_GROUP);
+    if (last === null || last === "0-0") continue;
+    const summary = (await redis().xpending(key, JUDGE_GROUP)) as [number, string | null, string | null, unknown];
+    const oldestPending = summary[0] > 0 ? summary[1] : null;
+    const keepFrom = oldestPending && compareIds(oldestPending, last) < 0 ? oldestPending : last;
+    removed += Number(await redis().xtrim(key, "MINID", keepFrom));
+  }
+  return removed;
+}
+
 /** Forgets consumers of the "web" group that hold nothing and have been idle for a day. */
 export async function forgetIdleResultConsumers(idleMs = 24 * 3600_000): Promise<number> {
   const key = rkey(JudgeStreams.results);
@@ -208,6 +234,7 @@ export function startSweeper(opts: SweepOptions & { intervalMs?: number } = {}):
         async () => {
           const r = await sweepOnce(opts);
           if (r.repaired || r.requeued.length || r.gaveUp.length) logger.info(r, "judge sweep");
+          await trimFinishedTasks();
           await forgetIdleResultConsumers();
         },
         { ttlMs: Math.max(intervalMs * 2, 60_000), waitMs: 0 },

@@ -3,7 +3,7 @@ import { JudgeStatus } from "~/lib/constants";
 import { decodeMessage, JUDGE_GROUP, JudgeStreams, type SubmissionTask } from "~/lib/judge-protocol";
 import { Submission } from "~/models/submission.server";
 import { disconnectDb } from "~/services/db.server";
-import { sweepOnce } from "~/services/judge-sweeper.server";
+import { sweepOnce, trimFinishedTasks } from "~/services/judge-sweeper.server";
 import { closeRedis, redis, rkey } from "~/services/redis.server";
 import { createSubmission } from "~/services/submissions.server";
 import { closeStatusSubscriber } from "~/services/submission-status.server";
@@ -106,5 +106,21 @@ describe("sweeper", () => {
     expect(after.errorMessage).toMatch(/lost 3 times/);
     expect(await countersOf(problem._id)).toMatchObject({ total: 1, se: 1 });
     expect(await userOf(user._id)).toMatchObject({ submitCount: 1, acCount: 0 });
+  });
+
+  it("trims task entries the judges acknowledged, and only those", async () => {
+    const subs = [];
+    for (let i = 0; i < 5; i++) subs.push((await stuckSubmission()).sub);
+    await redis().xgroup("CREATE", lane(), JUDGE_GROUP, "0", "MKSTREAM").catch(() => undefined);
+    // A judge takes three: finishes the first two, is still running the third.
+    const reply = (await redis().xreadgroup("GROUP", JUDGE_GROUP, "judge-b", "COUNT", 3, "STREAMS", lane(), ">")) as Array<[string, Array<[string, string[]]>]>;
+    const taken = reply[0][1].map(([id]) => id);
+    await redis().xack(lane(), JUDGE_GROUP, taken[0], taken[1]);
+    expect(await trimFinishedTasks()).toBe(2);
+    const left = ((await redis().xrange(lane(), "-", "+")) as Array<[string, string[]]>).map(([, f]) => decodeMessage<SubmissionTask>(f)!.submissionId);
+    expect(left).toEqual([subs[2]._id, subs[3]._id, subs[4]._id]);
+    // Nothing more to remove while the third is running.
+    expect(await trimFinishedTasks()).toBe(0);
+    await redis().xgroup("DESTROY", lane(), JUDGE_GROUP);
   });
 });
