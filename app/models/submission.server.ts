@@ -44,12 +44,17 @@ export interface SubmissionDoc {
   /** The final status this submission currently contributes to the problem counters (null: none). */
   countedStatus: number | null;
   /**
-   * Attempt whose counter changes were fully applied; -1 while a change of `countedStatus` (or of
-   * the OI rank score) is being carried to the problem, user and first-AC records. A submission
-   * left at -1 by a crash is repaired by recomputing those records exactly (judge-results.server.ts).
+   * Attempt whose change of `countedStatus` (or of the OI rank score) was last written. While that
+   * change is being carried to the problem, user and first-AC records, an entry for the submission
+   * exists in judge_counter_journal; one left there by a crash is repaired by recomputing those
+   * records exactly (judge-apply.server.ts).
    */
   countersApplied: number;
-  /** Revision, increased by every write of the judging fields: writes are compare-and-set on it. */
+  /**
+   * Revision, increased by every write of the judging fields (status, score, time, memory, cases,
+   * attempt, counted status...), which all go through applyJudgeEvents: writes are compare-and-set
+   * on it. Other fields (share) are written directly.
+   */
   rev: number;
   /** How many times the sweeper queued this attempt again after its task was lost. */
   requeues: number;
@@ -117,8 +122,6 @@ submissionSchema.index({ cid: 1, _id: -1 });
 submissionSchema.index({ submitTime: -1 });
 // A user's submissions to one problem (solved list upkeep, "my submissions" of a problem).
 submissionSchema.index({ uid: 1, pid: 1, _id: -1 });
-// Crash repair finds submissions whose counter changes were interrupted (countersApplied -1).
-submissionSchema.index({ countersApplied: 1 });
 
 export const Submission: Model<SubmissionDoc> =
   (mongoose.models.Submission as Model<SubmissionDoc>) ??

@@ -1,4 +1,5 @@
 import { JudgeStatus } from "~/lib/constants";
+import { CounterJournal } from "~/models/counter-journal.server";
 import { FirstAc, firstAcKey } from "~/models/first-ac.server";
 import { Problem, STATUS_COUNTER } from "~/models/problem.server";
 import { Submission } from "~/models/submission.server";
@@ -10,6 +11,7 @@ import {
   effectsOf,
   JUDGE_STATE_FIELDS,
   problemFacts,
+  RUNNING,
   touchesCounters,
   type CounterField,
   type JudgeEvent,
@@ -20,19 +22,23 @@ import { withLocks } from "./redis-lock.server";
 import { publishStatus } from "./submission-status.server";
 
 // Writing judging changes of one submission to the database. Every change (judge message, rejudge,
-// cancel, manual judgement, the sweeper) comes through `applyJudgeEvents`, which reads the stored
+// cancel, manual judgement, the sweeper) comes through `applyJudgeEvents`, which takes the stored
 // state, lets the pure rules (judge-rules.server.ts) compute the next one, and writes it with a
 // compare-and-set on `rev`, holding the submission's lock: whichever web process applies a message,
-// writes to one submission happen one after the other, in the order they were asked for.
+// writes to one submission happen one after the other.
 //
-// Changes that move the counters happen in this order, also holding locks on the problem and the
-// user (so a recomputation never interleaves with an increment):
-//   1. the submission: verdict, `countedStatus`, and `countersApplied = -1`;
-//   2. the problem counters ($inc), the user's submitCount, solved list and OI score, first AC;
-//   3. the submission: `countersApplied = attempt`.
-// A crash between 1 and 3 leaves -1 behind. Whoever next touches that submission (the same message
-// delivered again, another event, or the repair pass) then recomputes the problem's counters, the
-// user's counters and the first-AC record exactly from the submissions instead of incrementing.
+// A change that moves the counters (a new verdict, cancel, manual judgement) happens in this order,
+// also holding locks on the problem and the user (so a recomputation never interleaves with an
+// increment):
+//   1. a journal entry for the submission (judge_counter_journal): a change is in progress;
+//   2. the submission: verdict, `countedStatus`, `countersApplied = attempt`;
+//   3. the problem counters ($inc), the user's submitCount, solved list and OI score, first AC;
+//   4. the journal entry is removed.
+// A crash in between leaves the entry behind. The next change of that submission finds it (its own
+// entry cannot be written) and the repair pass lists such entries; either then recomputes the
+// problem's counters, the user's counters and the first-AC record exactly from the submissions
+// instead of incrementing. The journal is a small collection of its own because on FerretDB every
+// write of the submissions collection costs in proportion to its size.
 
 const NO_FACTS: ProblemFacts = { type: 0, difficulty: 0, fullScore: 0 };
 const MAX_CAS_RETRIES = 50;
@@ -68,7 +74,40 @@ function normalise(doc: JudgeState): JudgeState {
 
 export async function readJudgeState(submitId: number): Promise<JudgeState | null> {
   const doc = await Submission.findById(submitId).select(JUDGE_STATE_FIELDS).lean<JudgeState>();
-  return doc ? normalise(doc) : null;
+  if (!doc) {
+    stateCache.delete(submitId);
+    return null;
+  }
+  return remember(normalise(doc));
+}
+
+// The last state this process read or wrote of each submission still being judged, as a first
+// guess that spares a read: the compare-and-set on `rev` (under the submission's lock) tells
+// whether it is still current. Finished submissions are not kept (their next change is rare).
+const stateCache = new Map<number, JudgeState>();
+const STATE_CACHE_SIZE = 5000;
+
+function remember(s: JudgeState): JudgeState {
+  stateCache.delete(s._id);
+  if (!RUNNING.has(s.status)) return s;
+  stateCache.set(s._id, s);
+  if (stateCache.size > STATE_CACHE_SIZE) stateCache.delete(stateCache.keys().next().value as number);
+  return s;
+}
+
+/** A submission just created in this process: its state is known without reading it back. */
+export function rememberNewSubmission(doc: JudgeState): void {
+  remember(normalise(doc));
+}
+
+/**
+ * The cached state as a first guess, and whether it came from the cache. Only a write may rest on
+ * a guess (the compare-and-set checks it); deciding that nothing changes needs the stored state.
+ */
+async function knownState(submitId: number): Promise<{ state: JudgeState | null; guessed: boolean }> {
+  const cached = stateCache.get(submitId);
+  if (cached) return { state: cached, guessed: true };
+  return { state: await readJudgeState(submitId), guessed: false };
 }
 
 const factsCache = new Map<number, { at: number; facts: ProblemFacts }>();
@@ -91,6 +130,7 @@ async function compareAndSet(s: JudgeState, set: Partial<JudgeState>): Promise<b
     { _id: s._id, rev: s.rev === 0 ? { $in: [0, null] } : s.rev },
     { $set: set, $inc: { rev: 1 } },
   );
+  if (res.matchedCount !== 1) stateCache.delete(s._id);
   return res.matchedCount === 1;
 }
 
@@ -110,102 +150,136 @@ function counterLocks(s: Pick<JudgeState, "_id" | "pid" | "uid">): string[] {
  */
 export async function applyJudgeEvents(submitId: number, events: JudgeEvent[], now = () => new Date()): Promise<ApplyOutcome> {
   if (!events.some(touchesCounters)) {
-    const quick = await withLocks([submissionLock(submitId)], async (): Promise<ApplyOutcome | null> => {
-      let s = await readJudgeState(submitId);
+    return withLocks([submissionLock(submitId)], async () => {
+      let { state: s, guessed } = await knownState(submitId);
       for (let i = 0; i < MAX_CAS_RETRIES; i++) {
         if (!s) return { found: false, changed: false, state: null };
-        // An interrupted counter change is finished first, on the careful path.
-        if (s.countersApplied === -1) return null;
         const u = applyEvents(s, events, NO_FACTS, now());
-        if (!u) return { found: true, changed: false, state: s };
-        if (await compareAndSet(s, u.submissionUpdate)) {
-          const after = { ...u.next, rev: s.rev + 1 };
+        if (u && (await compareAndSet(s, u.submissionUpdate))) {
+          const after = remember({ ...u.next, rev: s.rev + 1 });
           publishStatus(after);
           return { found: true, changed: true, state: after };
         }
+        if (!u && !guessed) return { found: true, changed: false, state: s };
         s = await readJudgeState(submitId);
+        guessed = false;
       }
       throw new Error(`submission ${submitId}: too many concurrent writes`);
     });
-    if (quick) return quick;
   }
 
-  const first = await readJudgeState(submitId);
+  const known = await knownState(submitId);
+  const first = known.state;
   if (!first) return { found: false, changed: false, state: null };
   const facts = await loadProblemFacts(first.pid);
   return withLocks(counterLocks(first), async () => {
-    // The state read before taking the locks serves as the first guess: the compare-and-set
-    // tells whether it is still current.
     let cur: JudgeState | null = first;
+    let guessed = known.guessed;
+    // Whether this call wrote the journal entry, and whether one was there already.
+    let journaled = false;
+    let interrupted = false;
     for (let i = 0; i < MAX_CAS_RETRIES; i++) {
-      if (i > 0) cur = await readJudgeState(submitId);
-      if (!cur) return { found: false, changed: false, state: null };
+      if (i > 0) {
+        cur = await readJudgeState(submitId);
+        guessed = false;
+      }
+      if (!cur) {
+        if (journaled) await CounterJournal.deleteOne({ _id: submitId });
+        return { found: false, changed: false, state: null };
+      }
       const u = applyEvents(cur, events, facts, now());
-      let after = cur;
-      if (u) {
-        if (!(await compareAndSet(cur, u.submissionUpdate))) continue;
-        after = { ...u.next, rev: cur.rev + 1 };
-        publishStatus(after);
+      if (!u && guessed) continue;
+      if (!u) {
+        if (journaled ? interrupted : await CounterJournal.exists({ _id: submitId })) {
+          // E.g. a verdict delivered again after a crash: finish what that crash left.
+          await settleCounters(cur, cur, true);
+        } else if (journaled) {
+          // Another writer got there first and nothing is left to change.
+          await CounterJournal.deleteOne({ _id: submitId });
+        }
+        return { found: true, changed: false, state: cur };
       }
-      if (after.countersApplied === -1 && (await carryCounterChanges(cur, after))) {
-        after = { ...after, countersApplied: after.attempt, rev: after.rev + 1 };
+      const set = { ...u.submissionUpdate };
+      if (u.countersDirty) {
+        if (!journaled) {
+          interrupted = !(await beginCounterChange(cur));
+          journaled = true;
+        }
+        set.countersApplied = u.next.attempt;
       }
-      return { found: true, changed: !!u, state: after };
+      if (!(await compareAndSet(cur, set))) continue;
+      const after = remember({ ...u.next, ...set, rev: cur.rev + 1 });
+      publishStatus(after);
+      if (journaled) await settleCounters(cur, after, interrupted);
+      return { found: true, changed: true, state: after };
     }
     throw new Error(`submission ${submitId}: too many concurrent writes`);
   });
 }
 
-/**
- * Step 2 and 3 above, holding the locks. `before` is the state read before this change: if it was
- * already marked, an earlier change may be half done, so everything is recomputed.
- */
-async function carryCounterChanges(before: JudgeState, after: JudgeState): Promise<boolean> {
-  if (before.countersApplied === -1) {
-    if (countsInProblemBank(after)) {
-      await recomputeProblemCounters(after.pid);
-      await recomputeUserCounters(after.uid);
-    }
-    await recomputeFirstAc(after.cid, after.uid, after.pid);
-  } else {
-    const e = effectsOf(before, after);
-    if (Object.keys(e.problemCounters).length > 0) {
-      await Problem.updateOne({ _id: after.pid }, { $inc: e.problemCounters });
-    }
-    if (e.solved === "add") {
-      // Already solved: one write (the count); newly solved: a second one adds it to the list.
-      const known = await User.updateOne({ _id: after.uid, solvedPids: after.pid }, { $inc: { submitCount: e.submitCount } });
-      if (known.matchedCount === 0) {
-        await User.updateOne(
-          { _id: after.uid, solvedPids: { $ne: after.pid } },
-          { $push: { solvedPids: after.pid }, $inc: { acCount: 1, submitCount: e.submitCount } },
-        );
-      }
-    } else if (e.submitCount !== 0) {
-      await User.updateOne({ _id: after.uid }, { $inc: { submitCount: e.submitCount } });
-    }
-    if (e.solved === "remove") {
-      const other = await Submission.exists({
-        uid: after.uid,
-        pid: after.pid,
-        cid: 0,
-        gid: null,
-        countedStatus: JudgeStatus.ACCEPTED,
-        _id: { $ne: after._id },
-      });
-      if (!other) {
-        await User.updateOne({ _id: after.uid, solvedPids: after.pid }, { $pull: { solvedPids: after.pid }, $inc: { acCount: -1 } });
-      }
-    }
-    if (e.oiScore) await User.updateOne({ _id: after.uid }, { $set: { oiScore: await computeOiScore(after.uid) } });
-    if (e.firstAc === "offer") await offerFirstAc(after);
-    else if (e.firstAc === "withdraw") await recomputeFirstAc(after.cid, after.uid, after.pid);
+/** Step 1: the journal entry. False when one is there already (an earlier change was interrupted). */
+async function beginCounterChange(s: JudgeState): Promise<boolean> {
+  try {
+    await CounterJournal.create({ _id: s._id, pid: s.pid, uid: s.uid, cid: s.cid, attempt: s.attempt, at: new Date() });
+    return true;
+  } catch (err) {
+    if ((err as { code?: number }).code === 11000) return false;
+    throw err;
   }
-  const marked = await Submission.updateOne(
-    { _id: after._id, countersApplied: -1, attempt: after.attempt, countedStatus: after.countedStatus },
-    { $set: { countersApplied: after.attempt }, $inc: { rev: 1 } },
-  );
-  return marked.modifiedCount === 1;
+}
+
+/**
+ * Steps 3 and 4, holding the locks: the counters move from what `before` counted to what `after`
+ * counts, or, when an earlier change was interrupted, everything is recomputed.
+ */
+async function settleCounters(before: JudgeState, after: JudgeState, recompute: boolean): Promise<void> {
+  if (recompute) await recomputeAround(after);
+  else await carryCounterChanges(before, after);
+  await CounterJournal.deleteOne({ _id: after._id });
+}
+
+async function recomputeAround(s: Pick<JudgeState, "cid" | "uid" | "pid">): Promise<void> {
+  if (countsInProblemBank(s)) {
+    await recomputeProblemCounters(s.pid);
+    await recomputeUserCounters(s.uid);
+  }
+  await recomputeFirstAc(s.cid, s.uid, s.pid);
+}
+
+/** Step 3 by increments: what changes when the submission's counted status goes from before to after. */
+async function carryCounterChanges(before: JudgeState, after: JudgeState): Promise<void> {
+  const e = effectsOf(before, after);
+  if (Object.keys(e.problemCounters).length > 0) {
+    await Problem.updateOne({ _id: after.pid }, { $inc: e.problemCounters });
+  }
+  if (e.solved === "add") {
+    // Already solved: one write (the count); newly solved: a second one adds it to the list.
+    const known = await User.updateOne({ _id: after.uid, solvedPids: after.pid }, { $inc: { submitCount: e.submitCount } });
+    if (known.matchedCount === 0) {
+      await User.updateOne(
+        { _id: after.uid, solvedPids: { $ne: after.pid } },
+        { $push: { solvedPids: after.pid }, $inc: { acCount: 1, submitCount: e.submitCount } },
+      );
+    }
+  } else if (e.submitCount !== 0) {
+    await User.updateOne({ _id: after.uid }, { $inc: { submitCount: e.submitCount } });
+  }
+  if (e.solved === "remove") {
+    const other = await Submission.exists({
+      uid: after.uid,
+      pid: after.pid,
+      cid: 0,
+      gid: null,
+      countedStatus: JudgeStatus.ACCEPTED,
+      _id: { $ne: after._id },
+    });
+    if (!other) {
+      await User.updateOne({ _id: after.uid, solvedPids: after.pid }, { $pull: { solvedPids: after.pid }, $inc: { acCount: -1 } });
+    }
+  }
+  if (e.oiScore) await User.updateOne({ _id: after.uid }, { $set: { oiScore: await computeOiScore(after.uid) } });
+  if (e.firstAc === "offer") await offerFirstAc(after);
+  else if (e.firstAc === "withdraw") await recomputeFirstAc(after.cid, after.uid, after.pid);
 }
 
 /** The problem's counters, exactly, from its submissions outside contests (portable $group). */
@@ -282,13 +356,26 @@ async function offerFirstAc(s: JudgeState): Promise<void> {
   }
 }
 
-/** Submissions whose counter changes were interrupted, untouched for at least `olderThanMs`. */
+/** Submissions whose counter changes were interrupted at least `olderThanMs` ago. */
 export async function findInterruptedCounterChanges(olderThanMs: number, limit = 200): Promise<number[]> {
-  const rows = await Submission.find({ countersApplied: -1, gmtModified: { $lt: new Date(Date.now() - olderThanMs) } })
+  const rows = await CounterJournal.find({ at: { $lt: new Date(Date.now() - olderThanMs) } })
     .select("_id")
     .limit(limit)
     .lean<Array<{ _id: number }>>();
   return rows.map((r) => r._id);
+}
+
+/** Finishes one interrupted counter change by recomputing; returns whether its entry is gone. */
+export async function repairCounterChange(submitId: number): Promise<boolean> {
+  const entry = await CounterJournal.findById(submitId).lean();
+  if (!entry) return true;
+  const locks = [`judge-counters:p:${entry.pid}`, `judge-counters:u:${entry.uid}`, submissionLock(submitId)];
+  return withLocks(locks, async () => {
+    if (!(await CounterJournal.exists({ _id: submitId }))) return true;
+    await recomputeAround(entry);
+    await CounterJournal.deleteOne({ _id: submitId });
+    return true;
+  });
 }
 
 /**
@@ -300,10 +387,7 @@ export async function repairInterruptedCounterChanges(olderThanMs: number, maxPa
   for (let page = 0; page < maxPages; page++) {
     const ids = await findInterruptedCounterChanges(olderThanMs);
     let progress = 0;
-    for (const id of ids) {
-      const out = await applyJudgeEvents(id, []);
-      if (out.state?.countersApplied !== -1) progress++;
-    }
+    for (const id of ids) if (await repairCounterChange(id)) progress++;
     repaired += progress;
     if (ids.length < 200 || progress === 0) break;
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JudgeStatus } from "~/lib/constants";
 import { JudgeStreams, RESULT_GROUP } from "~/lib/judge-protocol";
+import { CounterJournal } from "~/models/counter-journal.server";
 import { FirstAc, firstAcKey } from "~/models/first-ac.server";
 import { Problem } from "~/models/problem.server";
 import { Submission } from "~/models/submission.server";
@@ -108,7 +109,8 @@ describe("result applier", () => {
     const user = await makeUser();
     const problem = await makeProblem();
     const sub = await submit(user, problem._id);
-    await Submission.updateOne({ _id: sub._id }, { $set: { attempt: 2 } });
+    // As a rejudge leaves it (every write of the judging fields increases rev).
+    await Submission.updateOne({ _id: sub._id }, { $set: { attempt: 2 }, $inc: { rev: 1 } });
     await publishResult(finalMessage({ _id: sub._id, attempt: 1 }));
     await publishResult({ type: "progress", submissionId: sub._id, attempt: 2, status: JudgeStatus.JUDGING, judger: "j2" });
     await waitUntil("judging", async () => (await submissionOf(sub._id)).status === JudgeStatus.JUDGING);
@@ -214,6 +216,15 @@ describe("result applier", () => {
 });
 
 describe("crash between writes", () => {
+  /** What a crash right after storing a verdict leaves: the journal entry and the verdict, counters not moved. */
+  async function crashAfterVerdict(sub: { _id: number; pid: number; uid: string }, status: number, at = new Date()) {
+    await CounterJournal.create({ _id: sub._id, pid: sub.pid, uid: sub.uid, cid: 0, attempt: 1, at });
+    await Submission.updateOne(
+      { _id: sub._id },
+      { $set: { status, countedStatus: status, countersApplied: 1, gmtModified: at }, $inc: { rev: 1 } },
+    );
+  }
+
   it("is repaired by recomputing the problem's and user's counters exactly", async () => {
     const user = await makeUser();
     const problem = await makeProblem();
@@ -221,19 +232,13 @@ describe("crash between writes", () => {
     await publishResult(finalMessage(a));
     await settled(a._id);
     const b = await submit(user, problem._id);
-
-    // What a crash right after writing b's verdict leaves: the verdict stored, counters not moved.
-    await Submission.updateOne(
-      { _id: b._id },
-      { $set: { status: JudgeStatus.WRONG_ANSWER, countedStatus: JudgeStatus.WRONG_ANSWER, countersApplied: -1, gmtModified: new Date(Date.now() - 120_000) }, $inc: { rev: 1 } },
-    );
+    await crashAfterVerdict(b, JudgeStatus.WRONG_ANSWER, new Date(Date.now() - 120_000));
     // And counters that drifted for any other reason are put right as well.
     await Problem.updateOne({ _id: problem._id }, { $set: { ac: 5 } });
     await User.updateOne({ _id: user._id }, { $set: { submitCount: 0 } });
 
     expect(await repairInterruptedCounterChanges(60_000)).toBeGreaterThanOrEqual(1);
-    const repaired = await submissionOf(b._id);
-    expect(repaired.countersApplied).toBe(repaired.attempt);
+    expect(await CounterJournal.exists({ _id: b._id })).toBeNull();
     expect(await countersOf(problem._id)).toMatchObject({ total: 2, ac: 1, wa: 1 });
     expect(await userOf(user._id)).toMatchObject({ submitCount: 2, acCount: 1, solvedPids: [problem._id] });
   });
@@ -242,13 +247,22 @@ describe("crash between writes", () => {
     const user = await makeUser();
     const problem = await makeProblem();
     const sub = await submit(user, problem._id);
-    await Submission.updateOne(
-      { _id: sub._id },
-      { $set: { status: JudgeStatus.ACCEPTED, countedStatus: JudgeStatus.ACCEPTED, countersApplied: -1 }, $inc: { rev: 1 } },
-    );
+    await crashAfterVerdict(sub, JudgeStatus.ACCEPTED);
     await publishResult(finalMessage(sub));
     await settled(sub._id);
     expect(await countersOf(problem._id)).toMatchObject({ total: 1, ac: 1 });
     expect(await userOf(user._id)).toMatchObject({ submitCount: 1, acCount: 1 });
+  });
+
+  it("is repaired when the crash came before the verdict was stored", async () => {
+    const user = await makeUser();
+    const problem = await makeProblem();
+    const sub = await submit(user, problem._id);
+    await CounterJournal.create({ _id: sub._id, pid: sub.pid, uid: sub.uid, cid: 0, attempt: 1, at: new Date() });
+    await publishResult(finalMessage(sub, { status: JudgeStatus.TIME_LIMIT_EXCEEDED }));
+    const done = await settled(sub._id);
+    expect(done.status).toBe(JudgeStatus.TIME_LIMIT_EXCEEDED);
+    expect(await countersOf(problem._id)).toMatchObject({ total: 1, tle: 1 });
+    expect(await userOf(user._id)).toMatchObject({ submitCount: 1, acCount: 0 });
   });
 });

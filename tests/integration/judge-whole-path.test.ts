@@ -171,10 +171,11 @@ describe.skipIf(!present)("judging through the whole path", () => {
 
     const re = await rejudgeSubmission(root, sub._id);
     expect(re).toMatchObject({ attempt: 2, status: JudgeStatus.PENDING });
-    const again = await waitUntil("rejudged", async () => {
+    await waitUntil("rejudged", async () => {
       const s = await submissionOf(sub._id);
-      return s.attempt === 2 && s.status === JudgeStatus.ACCEPTED && s.countersApplied !== -1 ? s : null;
+      return s.attempt === 2 && s.status === JudgeStatus.ACCEPTED;
     }, 90_000);
+    const again = await settled(sub._id);
     expect(again.caseResults).toHaveLength(2);
     expect(await countersOf(pid)).toMatchObject({ total: 1, ac: 1 });
 

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
-import { Role } from "~/lib/constants";
+import { Role, RUNNING_STATUSES } from "~/lib/constants";
 import { encodeMessage, JudgeStreams, STREAM_FIELD, type CaseResult, type FinalMessage, type ResultMessage } from "~/lib/judge-protocol";
+import { CounterJournal } from "~/models/counter-journal.server";
 import { nextSeq } from "~/models/counter.server";
 import { Problem, type ProblemDoc } from "~/models/problem.server";
 import { Submission, type SubmissionDoc } from "~/models/submission.server";
@@ -112,12 +113,17 @@ export async function userOf(uid: string) {
   return (await User.findById(uid).select("submitCount acCount solvedPids oiScore").lean())!;
 }
 
-/** Waits until the submission's counter change is fully applied and it is final. */
-export function settled(id: number): Promise<SubmissionDoc> {
-  return waitUntil(`submission ${id} settled`, async () => {
-    const s = await Submission.findById(id).lean<SubmissionDoc>();
-    return s && s.countersApplied !== -1 && ![5, 6, 7].includes(s.status) ? s : null;
-  });
+/** Waits until the submission is final and no counter change of it is in progress. */
+export function settled(id: number, timeoutMs = 30_000): Promise<SubmissionDoc> {
+  return waitUntil(
+    `submission ${id} settled`,
+    async () => {
+      const s = await Submission.findById(id).lean<SubmissionDoc>();
+      if (!s || RUNNING_STATUSES.has(s.status)) return null;
+      return (await CounterJournal.exists({ _id: id })) ? null : s;
+    },
+    timeoutMs,
+  );
 }
 
 /** The session cookie of a signed-in user, made the way the login action makes it. */
