@@ -1,12 +1,11 @@
 import os from "node:os";
 import type { Redis } from "ioredis";
-import mongoose from "mongoose";
 import { decodeMessage, encodeMessage, JudgeStreams, RESULT_GROUP, STREAM_FIELD, type ResultMessage } from "~/lib/judge-protocol";
-import { connectDb } from "./db.server";
 import { env } from "./env.server";
 import { applyJudgeEvents } from "./judge-apply.server";
 import { logger } from "./logger.server";
 import { newRedisConnection, redis, rkey } from "./redis.server";
+import { isFerretDb } from "./store.server";
 
 // The result applier: reads <prefix>judge:results as consumer group "web" and applies each
 // message to the database (judge-apply.server.ts), acknowledging it only after the write. Any
@@ -60,17 +59,6 @@ export async function ensureResultGroup(conn: Redis = redis()): Promise<void> {
     await conn.xgroup("CREATE", rkey(JudgeStreams.results), RESULT_GROUP, "0", "MKSTREAM");
   } catch (err) {
     if (!String(err).includes("BUSYGROUP")) throw err;
-  }
-}
-
-/** Whether the store is FerretDB (it says so in buildInfo). */
-async function isFerretDb(): Promise<boolean> {
-  try {
-    await connectDb();
-    const info = await mongoose.connection.db!.admin().command({ buildInfo: 1 });
-    return Object.keys(info).some((k) => k.toLowerCase().startsWith("ferretdb"));
-  } catch {
-    return false;
   }
 }
 
