@@ -80,7 +80,32 @@ function normalise(doc: JudgeState): JudgeState {
 
 export async function readJudgeState(submitId: number): Promise<JudgeState | null> {
   const doc = await Submission.findById(submitId).select(JUDGE_STATE_FIELDS).lean<JudgeState>();
-  return doc ? normalise(doc) : null;
+  if (!doc) return null;
+  rememberKey(doc);
+  return normalise(doc);
+}
+
+// Problem and user of a submission never change: known once, they name its locks without a read
+// (on FerretDB a read of a recent submission costs in proportion to the number of submissions).
+type SubmissionKey = Pick<JudgeState, "_id" | "pid" | "uid" | "cid">;
+const keys = new Map<number, SubmissionKey>();
+
+function rememberKey(s: SubmissionKey): void {
+  if (keys.size >= 50_000) keys.delete(keys.keys().next().value as number);
+  keys.set(s._id, { _id: s._id, pid: s.pid, uid: s.uid, cid: s.cid });
+}
+
+/** A submission just created in this process: its problem and user are known. */
+export function rememberNewSubmission(s: SubmissionKey): void {
+  rememberKey(s);
+}
+
+async function submissionKey(submitId: number): Promise<SubmissionKey | null> {
+  const known = keys.get(submitId);
+  if (known) return known;
+  const doc = await Submission.findById(submitId).select("_id pid uid cid").lean<SubmissionKey>();
+  if (doc) rememberKey(doc);
+  return doc;
 }
 
 const factsCache = new Map<number, { at: number; facts: ProblemFacts }>();
@@ -141,10 +166,10 @@ export async function applyJudgeEvents(submitId: number, events: JudgeEvent[], n
     }, LOCK_OPTIONS);
   }
 
-  const first = await readJudgeState(submitId);
-  if (!first) return { found: false, changed: false, state: null };
-  const facts = await loadProblemFacts(first.pid);
-  return withLocks(counterLocks(first), async () => {
+  const key = await submissionKey(submitId);
+  if (!key) return { found: false, changed: false, state: null };
+  const facts = await loadProblemFacts(key.pid);
+  return withLocks(counterLocks(key), async () => {
     // Whether this call wrote the journal entry, and whether one was there already.
     let journaled = false;
     let interrupted = false;

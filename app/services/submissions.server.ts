@@ -4,6 +4,7 @@ import { nextSeq } from "~/models/counter.server";
 import { Problem, type ProblemDoc } from "~/models/problem.server";
 import { Submission, type SubmissionDoc } from "~/models/submission.server";
 import { ApiError } from "./api.server";
+import { rememberNewSubmission } from "./judge-apply.server";
 import { availableLanguages, publishTask, toTaskProblem } from "./judge-queue.server";
 import { logger } from "./logger.server";
 import { canSubmit, isAdminRole } from "./permissions.server";
@@ -80,6 +81,7 @@ export async function createSubmission(
     }
   }
   const sub = doc.toObject();
+  rememberNewSubmission(sub);
   await enqueueSubmission(sub, problem);
   return sub;
 }
