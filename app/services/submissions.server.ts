@@ -81,7 +81,7 @@ export async function createSubmission(
     }
   }
   const sub = doc.toObject();
-  rememberNewSubmission(sub);
+  await rememberNewSubmission(sub);
   await enqueueSubmission(sub, problem);
   return sub;
 }

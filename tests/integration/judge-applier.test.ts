@@ -109,8 +109,7 @@ describe("result applier", () => {
     const user = await makeUser();
     const problem = await makeProblem();
     const sub = await submit(user, problem._id);
-    // As a rejudge leaves it (every write of the judging fields increases rev).
-    await Submission.updateOne({ _id: sub._id }, { $set: { attempt: 2 }, $inc: { rev: 1 } });
+    await applyJudgeEvents(sub._id, [{ kind: "rejudge" }]);
     await publishResult(finalMessage({ _id: sub._id, attempt: 1 }));
     await publishResult({ type: "progress", submissionId: sub._id, attempt: 2, status: JudgeStatus.JUDGING, judger: "j2" });
     await waitUntil("judging", async () => (await submissionOf(sub._id)).status === JudgeStatus.JUDGING);
@@ -196,6 +195,23 @@ describe("result applier", () => {
     expect(s.rev).toBe(12);
   });
 
+  it("goes by the stored state when another web process wrote the submission meanwhile", async () => {
+    const user = await makeUser();
+    const problem = await makeProblem();
+    const sub = await submit(user, problem._id);
+    await applyJudgeEvents(sub._id, [{ kind: "result", msg: { type: "progress", submissionId: sub._id, attempt: 1, status: JudgeStatus.JUDGING, judger: "j" } }]);
+    // What another process's cancel leaves: a new attempt, Cancelled, its revision announced first.
+    const before = await submissionOf(sub._id);
+    await redis().set(rkey("judge:rev", sub._id), String(before.rev + 1));
+    await Submission.updateOne({ _id: sub._id }, { $set: { status: JudgeStatus.CANCELLED, attempt: 2 }, $inc: { rev: 1 } });
+
+    // This process last wrote Judging/attempt 1; the verdict of attempt 1 must now be ignored.
+    const out = await applyJudgeEvents(sub._id, [{ kind: "result", msg: finalMessage(sub) }]);
+    expect(out.changed).toBe(false);
+    expect(await submissionOf(sub._id)).toMatchObject({ status: JudgeStatus.CANCELLED, attempt: 2 });
+    expect((await countersOf(problem._id)).total).toBe(0);
+  });
+
   it("gives every concurrent submission its own id", async () => {
     const user = await makeUser();
     const problem = await makeProblem();
@@ -219,6 +235,8 @@ describe("crash between writes", () => {
   /** What a crash right after storing a verdict leaves: the journal entry and the verdict, counters not moved. */
   async function crashAfterVerdict(sub: { _id: number; pid: number; uid: string }, status: number, at = new Date()) {
     await CounterJournal.create({ _id: sub._id, pid: sub.pid, uid: sub.uid, cid: 0, attempt: 1, at });
+    // The writer announces the revision it writes (see judge-apply.server.ts), then writes.
+    await redis().set(rkey("judge:rev", sub._id), String((await submissionOf(sub._id)).rev + 1));
     await Submission.updateOne(
       { _id: sub._id },
       { $set: { status, countedStatus: status, countersApplied: 1, gmtModified: at }, $inc: { rev: 1 } },
