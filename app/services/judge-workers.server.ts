@@ -12,9 +12,9 @@ let sweeper: Sweeper | null = null;
 export const judgeWorkers = [
   {
     name: "judge-result-applier",
-    async start() {
+    start() {
+      // Not awaited: the site starts even while Redis is unreachable; the applier keeps retrying.
       applier = startResultApplier({ consumer: env.judging.resultConsumer || undefined });
-      await applier.ready;
     },
     async stop() {
       await applier?.stop();
