@@ -201,7 +201,10 @@ function sortCases(cases: CaseResult[]): CaseResult[] {
   return [...cases].sort((a, b) => a.index - b.index);
 }
 
-/** Marks the counters as needing an update when what the submission contributes changed. */
+/**
+ * Marks the counters as needing an update (countersApplied -1 in the next state) when what the
+ * submission contributes changed. The writer journals such a change and stores the attempt instead.
+ */
 function withCounterMark(before: JudgeState, next: JudgeState): JudgeState {
   const changed = before.countedStatus !== next.countedStatus || before.oiRankScore !== next.oiRankScore;
   return { ...next, countersApplied: changed || before.countersApplied === -1 ? -1 : before.countersApplied };
@@ -342,7 +345,7 @@ export interface JudgeUpdate {
   submissionUpdate: Partial<JudgeState>;
   /** Changes elsewhere, from the counted status before to the one after. */
   effects: JudgeEffects;
-  /** True when the counters must be brought up to date (countersApplied is -1 afterwards). */
+  /** True when the counters must be brought up to date (countersApplied is -1 in `next`). */
   countersDirty: boolean;
 }
 
