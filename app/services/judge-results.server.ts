@@ -10,7 +10,8 @@ import { isFerretDb } from "./store.server";
 // The result applier: reads <prefix>judge:results as consumer group "web" and applies each
 // message to the database (judge-apply.server.ts), acknowledging it only after the write. Any
 // number of web processes may run one, each under its own consumer name; correctness does not
-// depend on which process gets which message (writes are compare-and-set and idempotent).
+// depend on which process gets which message (writes hold the submission's lock, are
+// compare-and-set and idempotent).
 //
 // Order: messages of one submission in a batch are applied together, in stream order, as one
 // write; different submissions are applied concurrently. Progress and case messages wait a moment
@@ -51,7 +52,7 @@ export interface ResultApplier {
 }
 
 export function defaultConsumerName(): string {
-  return process.env.JUDGE_RESULT_CONSUMER || `${os.hostname()}-${process.pid}`;
+  return env.judging.resultConsumer || `${os.hostname()}-${process.pid}`;
 }
 
 export async function ensureResultGroup(conn: Redis = redis()): Promise<void> {

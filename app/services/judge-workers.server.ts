@@ -1,4 +1,3 @@
-import { env } from "./env.server";
 import { startResultApplier, type ResultApplier } from "./judge-results.server";
 import { startSweeper, type Sweeper } from "./judge-sweeper.server";
 import { closeStatusSubscriber } from "./submission-status.server";
@@ -14,7 +13,7 @@ export const judgeWorkers = [
     name: "judge-result-applier",
     start() {
       // Not awaited: the site starts even while Redis is unreachable; the applier keeps retrying.
-      applier = startResultApplier({ consumer: env.judging.resultConsumer || undefined });
+      applier = startResultApplier();
     },
     async stop() {
       await applier?.stop();
