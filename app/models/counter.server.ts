@@ -13,13 +13,30 @@ const counterSchema = new Schema<CounterDoc>({ _id: String, seq: { type: Number,
 export const Counter: Model<CounterDoc> =
   (mongoose.models.Counter as Model<CounterDoc>) ?? mongoose.model<CounterDoc>("Counter", counterSchema, "counters");
 
+// FerretDB 1.24 (SQLite) does not make findAndModify atomic against a concurrent one: two calls at
+// once can return the same number. Calls of one process are therefore made one after the other;
+// inserts keyed by these ids still meet the unique _id index, so a caller that can be raced by
+// another process retries on a duplicate key (see createSubmission).
+const tails = new Map<string, Promise<unknown>>();
+
+function oneAtATime<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const run = (tails.get(name) ?? Promise.resolve()).then(fn, fn);
+  const tail = run.catch(() => undefined);
+  tails.set(name, tail);
+  void tail.then(() => {
+    if (tails.get(name) === tail) tails.delete(name);
+  });
+  return run;
+}
+
 export async function nextSeq(name: string): Promise<number> {
-  const doc = await Counter.findOneAndUpdate({ _id: name }, { $inc: { seq: 1 } }, { upsert: true, new: true }).lean();
-  return doc!.seq;
+  return reserveSeq(name, 1);
 }
 
 /** Reserves `count` consecutive ids and returns the first. */
 export async function reserveSeq(name: string, count: number): Promise<number> {
-  const doc = await Counter.findOneAndUpdate({ _id: name }, { $inc: { seq: count } }, { upsert: true, new: true }).lean();
-  return doc!.seq - count + 1;
+  return oneAtATime(name, async () => {
+    const doc = await Counter.findOneAndUpdate({ _id: name }, { $inc: { seq: count } }, { upsert: true, new: true }).lean();
+    return doc!.seq - count + 1;
+  });
 }

@@ -1,5 +1,7 @@
 // Imports every model so start-up can create all indexes (ensureIndexes). Add new models here.
 import "./counter.server";
+import "./counter-journal.server";
+import "./first-ac.server";
 import "./message.server";
 import "./problem.server";
 import "./role.server";

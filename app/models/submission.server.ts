@@ -36,12 +36,28 @@ export interface SubmissionDoc {
   isManual: boolean;
   share: boolean;
   ip: string;
-  /** Increases on every rejudge; results of older attempts are ignored. */
+  /**
+   * Increases on every rejudge, cancel and manual judgement; judge results of an older attempt
+   * are ignored.
+   */
   attempt: number;
   /** The final status this submission currently contributes to the problem counters (null: none). */
   countedStatus: number | null;
-  /** Attempt whose counter changes were fully applied (crash recovery, see the result applier). */
+  /**
+   * Attempt whose change of `countedStatus` (or of the OI rank score) was last written. While that
+   * change is being carried to the problem, user and first-AC records, an entry for the submission
+   * exists in judge_counter_journal; one left there by a crash is repaired by recomputing those
+   * records exactly (judge-apply.server.ts).
+   */
   countersApplied: number;
+  /**
+   * Revision, increased by every write of the judging fields (status, score, time, memory, cases,
+   * attempt, counted status...), which all go through applyJudgeEvents: writes are compare-and-set
+   * on it. Other fields (share) are written directly.
+   */
+  rev: number;
+  /** How many times the sweeper queued this attempt again after its task was lost. */
+  requeues: number;
   caseResults: CaseResult[];
   gmtModified: Date;
 }
@@ -91,6 +107,8 @@ const submissionSchema = new Schema<SubmissionDoc>(
     attempt: { type: Number, default: 1 },
     countedStatus: { type: Number, default: null },
     countersApplied: { type: Number, default: 0 },
+    rev: { type: Number, default: 0 },
+    requeues: { type: Number, default: 0 },
     caseResults: { type: [caseResultSchema], default: [] },
     gmtModified: { type: Date, default: () => new Date() },
   },
@@ -102,6 +120,8 @@ submissionSchema.index({ pid: 1, _id: -1 });
 submissionSchema.index({ status: 1, _id: -1 });
 submissionSchema.index({ cid: 1, _id: -1 });
 submissionSchema.index({ submitTime: -1 });
+// A user's submissions to one problem (solved list upkeep, "my submissions" of a problem).
+submissionSchema.index({ uid: 1, pid: 1, _id: -1 });
 
 export const Submission: Model<SubmissionDoc> =
   (mongoose.models.Submission as Model<SubmissionDoc>) ??

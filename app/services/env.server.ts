@@ -61,6 +61,25 @@ export const env = {
   rateLimitScale: positive("RATE_LIMIT_SCALE", 1),
   /** Trust X-Forwarded-* from this many proxies (Express "trust proxy"). */
   trustProxy: int("TRUST_PROXY", 1),
+  judging: {
+    /** Consumer name of this process in the "web" group of the results stream (default host-pid). */
+    resultConsumer: str("JUDGE_RESULT_CONSUMER"),
+    /** How often the sweeper looks for stuck submissions and interrupted counter changes. */
+    sweepIntervalMs: int("JUDGE_SWEEP_INTERVAL_MS", 30_000),
+    /** A running submission untouched this long, with no task or result in flight, is queued again. */
+    stuckMs: int("JUDGE_STUCK_MS", 180_000),
+    /** After this many re-queues of one attempt the submission ends as System Error. */
+    maxRequeues: int("JUDGE_MAX_REQUEUES", 3),
+    /**
+     * Progress and case messages wait this long to be written together with those that follow
+     * (the pages poll every 2 s, so a second costs nothing visible).
+     */
+    progressHoldMs: int("JUDGE_PROGRESS_HOLD_MS", 1000),
+    /** Submissions the result applier writes at the same time (default: 16, or 1 on FerretDB). */
+    applyConcurrency: Math.max(0, int("JUDGE_APPLY_CONCURRENCY", 0)) || undefined,
+    /** Self-tests a user may start per minute. */
+    selfTestsPerMinute: int("JUDGE_SELF_TESTS_PER_MINUTE", 12),
+  },
 } as const;
 
 export function publicUrl(): string {

@@ -1,6 +1,7 @@
 import { bootstrap } from "./bootstrap.server";
 import { disconnectDb } from "./db.server";
 import { closeRedis } from "./redis.server";
+import { judgeWorkers } from "./judge-workers.server";
 import { logger } from "./logger.server";
 
 // What server.ts calls on the server bundle: start-up, background workers, shutdown. Background
@@ -13,6 +14,8 @@ const workers: Worker[] = [];
 export function registerWorker(worker: Worker): void {
   if (!workers.some((w) => w.name === worker.name)) workers.push(worker);
 }
+
+for (const w of judgeWorkers) registerWorker(w);
 
 export const serverHooks = {
   async start(): Promise<void> {

@@ -4,6 +4,7 @@ import { nextSeq } from "~/models/counter.server";
 import { Problem, type ProblemDoc } from "~/models/problem.server";
 import { Submission, type SubmissionDoc } from "~/models/submission.server";
 import { ApiError } from "./api.server";
+import { rememberNewSubmission } from "./judge-apply.server";
 import { availableLanguages, publishTask, toTaskProblem } from "./judge-queue.server";
 import { logger } from "./logger.server";
 import { canSubmit, isAdminRole } from "./permissions.server";
@@ -57,8 +58,7 @@ export async function createSubmission(
   if (!problem.testCaseHash || problem.testCases.length === 0) throw new SubmitError(400, "judge:noTestData");
 
   const now = new Date();
-  const doc = await Submission.create({
-    _id: await nextSeq("submission"),
+  const fields = {
     pid: problem._id,
     displayPid: problem.problemId,
     cid: input.cid,
@@ -75,8 +75,20 @@ export async function createSubmission(
     ip: meta.ip ?? "",
     attempt: 1,
     gmtModified: now,
-  });
+  };
+  // Another web process may have been given the same id (see counter.server.ts): the unique _id
+  // refuses the second insert, which then takes the next id.
+  let doc;
+  for (let tries = 1; ; tries++) {
+    try {
+      doc = await Submission.create({ _id: await nextSeq("submission"), ...fields });
+      break;
+    } catch (err) {
+      if ((err as { code?: number }).code !== 11000 || tries >= 20) throw err;
+    }
+  }
   const sub = doc.toObject();
+  await rememberNewSubmission(sub);
   await enqueueSubmission(sub, problem);
   return sub;
 }

@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiRoute, parseWith, queryParams, requireApiSuperAdmin } from "~/services/api.server";
+import { cancelSubmission, submitIdSchema, toJudgeSummary } from "~/services/judge-admin.server";
+
+// GET /ojapi/admin/judge/cancel-judge?submitId=: cancels a submission (super admin).
+export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
+  const user = await requireApiSuperAdmin(request);
+  const { submitId } = parseWith(submitIdSchema, queryParams(request));
+  return toJudgeSummary(await cancelSubmission(user, submitId));
+}, ["judge"]);

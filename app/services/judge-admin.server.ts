@@ -1,0 +1,139 @@
+import { z } from "zod";
+import { ProblemType } from "~/lib/constants";
+import { Problem, type ProblemDoc } from "~/models/problem.server";
+import { Submission, type SubmissionDoc } from "~/models/submission.server";
+import { ApiError } from "./api.server";
+import { applyJudgeEvents } from "./judge-apply.server";
+import { canCancel, canManualJudge, MANUAL_JUDGE_STATUSES, problemFacts, type JudgeState } from "./judge-rules.server";
+import { logger } from "./logger.server";
+import { isSuperAdmin } from "./permissions.server";
+import type { CurrentUser } from "./session.server";
+import { enqueueSubmission } from "./submissions.server";
+
+// Super-admin judge actions (spec section 4): rejudge, cancel, manual judgement, and rejudging
+// every submission of a problem in a contest. The /ojapi admin adapters and the submission detail
+// page's form actions call these; the state changes themselves are the pure rules in
+// judge-rules.server.ts, written through applyJudgeEvents like judge results.
+
+/** Thrown for a refused judge action; `message` is a translation key. */
+export class JudgeActionError extends ApiError {}
+
+const submitIdField = z.coerce
+  .number({ invalid_type_error: "judge:submissionNotFound", required_error: "judge:submissionNotFound" })
+  .int("judge:submissionNotFound")
+  .positive("judge:submissionNotFound");
+
+export const submitIdSchema = z.object({ submitId: submitIdField });
+
+export const manualJudgeSchema = z.object({
+  submitId: submitIdField,
+  status: z.coerce
+    .number({ invalid_type_error: "judge:manualStatusNotAllowed", required_error: "judge:manualStatusNotAllowed" })
+    .int("judge:manualStatusNotAllowed")
+    .refine((s) => MANUAL_JUDGE_STATUSES.includes(s), "judge:manualStatusNotAllowed"),
+  score: z.preprocess(
+    (v) => (v === undefined || v === null || v === "" ? 0 : v),
+    z.coerce.number({ invalid_type_error: "judge:scoreInvalid" }).int("judge:scoreInvalid").min(0, "judge:scoreInvalid"),
+  ),
+});
+
+export const rejudgeContestProblemSchema = z.object({
+  pid: z.coerce.number({ invalid_type_error: "judge:problemNotFound" }).int().positive("judge:problemNotFound"),
+  cid: z.coerce.number({ invalid_type_error: "judge:contestRequired" }).int().positive("judge:contestRequired"),
+});
+
+/** Which judge actions a viewer may take on a submission (the detail page enables buttons by it). */
+export function judgeActions(viewer: { role: number } | null, sub: Pick<SubmissionDoc, "status">) {
+  const root = isSuperAdmin(viewer);
+  return {
+    rejudge: root,
+    cancel: root && canCancel(sub.status),
+    manualJudge: root && canManualJudge(sub.status),
+    manualStatuses: MANUAL_JUDGE_STATUSES,
+  };
+}
+
+/** What the admin calls answer with: the submission's judging fields after the action. */
+export function toJudgeSummary(s: JudgeState) {
+  return {
+    submitId: s._id,
+    status: s.status,
+    score: s.score,
+    oiRankScore: s.oiRankScore,
+    time: s.time,
+    memory: s.memory,
+    judger: s.judger,
+    isManual: s.isManual,
+    attempt: s.attempt,
+  };
+}
+
+function requireRoot(actor: CurrentUser): void {
+  if (!isSuperAdmin(actor)) throw new JudgeActionError(403, "errors.forbidden");
+}
+
+async function loadSubmission(submitId: number): Promise<SubmissionDoc> {
+  const sub = await Submission.findById(submitId).lean<SubmissionDoc>();
+  if (!sub) throw new JudgeActionError(404, "judge:submissionNotFound");
+  return sub;
+}
+
+function judgeable(problem: ProblemDoc | null): problem is ProblemDoc {
+  return !!problem && !!problem.testCaseHash && (problem.testCases?.length ?? 0) > 0;
+}
+
+async function rejudgeOne(sub: SubmissionDoc, problem: ProblemDoc): Promise<JudgeState> {
+  const out = await applyJudgeEvents(sub._id, [{ kind: "rejudge" }]);
+  if (!out.state) throw new JudgeActionError(404, "judge:submissionNotFound");
+  // Queued for the new attempt; if Redis refuses, the sweeper queues it later.
+  await enqueueSubmission({ ...sub, attempt: out.state.attempt }, problem);
+  logger.info({ submissionId: sub._id, attempt: out.state.attempt }, "submission rejudged");
+  return out.state;
+}
+
+/** Rejudge: clears the result, starts a new attempt as Pending and queues it. */
+export async function rejudgeSubmission(actor: CurrentUser, submitId: number): Promise<JudgeState> {
+  requireRoot(actor);
+  const sub = await loadSubmission(submitId);
+  const problem = await Problem.findById(sub.pid).lean<ProblemDoc>();
+  if (!judgeable(problem)) throw new JudgeActionError(400, "judge:noTestData");
+  return rejudgeOne(sub, problem);
+}
+
+/** Rejudges every submission of a problem in one contest; returns how many. */
+export async function rejudgeContestProblem(actor: CurrentUser, input: z.infer<typeof rejudgeContestProblemSchema>): Promise<number> {
+  requireRoot(actor);
+  const problem = await Problem.findById(input.pid).lean<ProblemDoc>();
+  if (!problem) throw new JudgeActionError(404, "judge:problemNotFound");
+  if (!judgeable(problem)) throw new JudgeActionError(400, "judge:noTestData");
+  const subs = await Submission.find({ cid: input.cid, pid: input.pid }).sort({ _id: 1 }).lean<SubmissionDoc[]>();
+  for (const sub of subs) await rejudgeOne(sub, problem);
+  return subs.length;
+}
+
+/** Cancel: the submission becomes Cancelled; results still on their way are ignored. */
+export async function cancelSubmission(actor: CurrentUser, submitId: number): Promise<JudgeState> {
+  requireRoot(actor);
+  const sub = await loadSubmission(submitId);
+  if (!canCancel(sub.status)) throw new JudgeActionError(400, "judge:alreadyCancelled");
+  const out = await applyJudgeEvents(submitId, [{ kind: "cancel" }]);
+  if (!out.state) throw new JudgeActionError(404, "judge:submissionNotFound");
+  if (!out.changed) throw new JudgeActionError(400, "judge:alreadyCancelled");
+  return out.state;
+}
+
+/** Manual judgement: a chosen status and score; the submission is marked as judged by hand. */
+export async function manualJudge(actor: CurrentUser, input: z.infer<typeof manualJudgeSchema>): Promise<JudgeState> {
+  requireRoot(actor);
+  const sub = await loadSubmission(input.submitId);
+  if (!canManualJudge(sub.status)) throw new JudgeActionError(400, "judge:manualJudgeUnavailable");
+  const problem = await Problem.findById(sub.pid).select("type difficulty testCases").lean();
+  const facts = problem ? problemFacts(problem) : null;
+  if (facts && facts.type === ProblemType.OI && facts.fullScore > 0 && input.score > facts.fullScore) {
+    throw new JudgeActionError(400, "judge:scoreTooHigh");
+  }
+  const out = await applyJudgeEvents(input.submitId, [{ kind: "manual", status: input.status, score: input.score }]);
+  if (!out.state) throw new JudgeActionError(404, "judge:submissionNotFound");
+  if (!out.changed) throw new JudgeActionError(400, "judge:manualJudgeUnavailable");
+  return out.state;
+}

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import type { JudgeInfo } from "~/lib/judge-protocol";
+import { LANGUAGES, SPJ_LANGUAGES, type LanguageInfo } from "~/lib/languages";
+import { Problem } from "~/models/problem.server";
+import { ApiError } from "./api.server";
+import { availableLanguages, liveJudges } from "./judge-queue.server";
+import { canUseProblem } from "./submissions.server";
+import type { CurrentUser } from "./session.server";
+
+// Languages offered to users: the catalogue (app/lib/languages.ts) restricted to what some live
+// judge advertises. With no judge online at all nothing is filtered, as for submitting: the
+// submission waits in the queue for a judge.
+
+/** HOJ's Language shape (spec section 3). */
+export interface HojLanguage {
+  id: number;
+  name: string;
+  description: string;
+  compileCommand: string;
+  template: string;
+  oj: string;
+  isSpj: boolean;
+  contentType: string;
+}
+
+const CONTENT_TYPES: Record<LanguageInfo["mode"], string> = {
+  c: "text/x-csrc",
+  cpp: "text/x-c++src",
+  java: "text/x-java",
+  python: "text/x-python",
+  go: "text/x-go",
+  javascript: "text/javascript",
+  rust: "text/x-rustsrc",
+  php: "text/x-php",
+  ruby: "text/x-ruby",
+  csharp: "text/x-csharp",
+};
+
+function toHoj(info: LanguageInfo): HojLanguage {
+  return {
+    id: LANGUAGES.indexOf(info) + 1,
+    name: info.name,
+    description: info.description,
+    compileCommand: info.compileCommand,
+    template: info.template,
+    oj: "ME",
+    isSpj: (SPJ_LANGUAGES as readonly string[]).includes(info.name),
+    contentType: CONTENT_TYPES[info.mode],
+  };
+}
+
+/** Whether a language can be offered now, given the languages of the live judges. */
+export function isOffered(name: string, live: ReadonlySet<string>): boolean {
+  return live.size === 0 || live.has(name);
+}
+
+/** Catalogue languages (in catalogue order) restricted to `names` when given, and to live judges. */
+export async function offeredLanguages(names?: readonly string[]): Promise<HojLanguage[]> {
+  const live = await availableLanguages();
+  const wanted = names ? new Set(names) : null;
+  return LANGUAGES.filter((l) => (!wanted || wanted.has(l.name)) && isOffered(l.name, live)).map(toHoj);
+}
+
+const boolish = z.preprocess((v) => v === true || v === "true" || v === "1", z.boolean());
+
+export const languagesQuerySchema = z.object({
+  pid: z.coerce.number({ invalid_type_error: "judge:problemNotFound" }).int().positive("judge:problemNotFound").optional(),
+  all: boolish.default(false),
+});
+
+export const problemLanguagesSchema = z.object({
+  pid: z.coerce.number({ invalid_type_error: "judge:problemNotFound", required_error: "judge:problemNotFound" }).int().positive("judge:problemNotFound"),
+});
+
+async function problemLanguageNames(viewer: CurrentUser | null, pid: number): Promise<string[]> {
+  const p = await Problem.findById(pid).select("auth gid applyPublicProgress languages").lean();
+  if (!p || !canUseProblem(viewer, p)) throw new ApiError(404, "judge:problemNotFound");
+  return p.languages ?? [];
+}
+
+/** GET /ojapi/languages: every offered language (`all`), or those of a problem (`pid`). */
+export async function listLanguages(viewer: CurrentUser | null, q: z.infer<typeof languagesQuerySchema>): Promise<HojLanguage[]> {
+  if (q.all || q.pid === undefined) return offeredLanguages();
+  return offeredLanguages(await problemLanguageNames(viewer, q.pid));
+}
+
+/** GET /ojapi/get-problem-languages: the offered languages of one problem. */
+export async function problemLanguages(viewer: CurrentUser | null, pid: number): Promise<HojLanguage[]> {
+  return offeredLanguages(await problemLanguageNames(viewer, pid));
+}
+
+export interface JudgeServiceInfo extends JudgeInfo {
+  /** Milliseconds since the last heartbeat. */
+  heartbeatAgeMs: number;
+}
+
+/** The live judges, for the admin configuration page. */
+export async function judgeServiceInfo(): Promise<JudgeServiceInfo[]> {
+  const now = Date.now();
+  return (await liveJudges(now))
+    .map((j) => ({ ...j, heartbeatAgeMs: Math.max(0, now - j.heartbeatAt) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
