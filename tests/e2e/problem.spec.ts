@@ -195,6 +195,9 @@ test("the status list: Mine needs login, then filters by status and problem", as
   await expect(page).toHaveURL(/onlyMine=true&status=-1/);
   await expect(page.getByTestId("submission-table").locator("tbody tr")).toHaveCount(1);
   await page.getByTestId("status-filter").selectOption("");
+  // Let that navigation land before typing, or the new page replaces the typed text.
+  await expect(page).not.toHaveURL(/status=-1/);
+  await expect(page.getByTestId("submission-table").locator("tbody tr")).toHaveCount(4);
   await page.locator('input[name="problemID"]').fill(problemId.toLowerCase());
   await page.locator('input[name="problemID"]').press("Enter");
   await expect(page).toHaveURL(new RegExp(`problemID=${problemId.toLowerCase()}`));
