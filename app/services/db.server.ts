@@ -11,12 +11,58 @@ mongoose.set("autoIndex", false);
 
 let connecting: Promise<typeof mongoose> | null = null;
 
+const WRITE_METHODS = [
+  "insertOne",
+  "insertMany",
+  "updateOne",
+  "updateMany",
+  "replaceOne",
+  "deleteOne",
+  "deleteMany",
+  "findOneAndUpdate",
+  "findOneAndReplace",
+  "findOneAndDelete",
+  "bulkWrite",
+] as const;
+
+let writesSerialised = false;
+
+/**
+ * FerretDB 1.24 applies an update by reading the document and writing it back, without isolation
+ * from a concurrent update of the same document: fifty simultaneous `$inc` of one field end far
+ * below fifty, and two conditional updates can both match. With writes sent one at a time, every
+ * update is atomic again (reads still run in parallel). This is done once, for the driver's
+ * Collection, when the connected server says it is FerretDB; MongoDB is left untouched.
+ */
+export function serialiseWrites(): void {
+  if (writesSerialised) return;
+  writesSerialised = true;
+  const proto = mongoose.mongo.Collection.prototype as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  let tail: Promise<unknown> = Promise.resolve();
+  for (const name of WRITE_METHODS) {
+    const original = proto[name];
+    proto[name] = function serialisedWrite(this: unknown, ...args: unknown[]) {
+      const run = tail.then(() => original.apply(this, args));
+      tail = run.catch(() => undefined);
+      return run;
+    };
+  }
+}
+
+/** Whether the server behind a connection is FerretDB (it says so in buildInfo). */
+export async function serverIsFerretDb(connection = mongoose.connection): Promise<boolean> {
+  const info = await connection.db!.admin().command({ buildInfo: 1 });
+  return Object.keys(info).some((k) => k.toLowerCase().startsWith("ferretdb"));
+}
+
 export function connectDb(uri = env.mongodbUri): Promise<typeof mongoose> {
   if (!connecting) {
     connecting = mongoose
       .connect(uri, { serverSelectionTimeoutMS: 30_000, maxPoolSize: 20 })
-      .then((m) => {
-        logger.info({ db: m.connection.name }, "database connected");
+      .then(async (m) => {
+        const ferret = await serverIsFerretDb(m.connection);
+        if (ferret) serialiseWrites();
+        logger.info({ db: m.connection.name, store: ferret ? "ferretdb" : "mongodb" }, "database connected");
         return m;
       })
       .catch((err: unknown) => {

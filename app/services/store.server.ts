@@ -1,5 +1,4 @@
-import mongoose from "mongoose";
-import { connectDb } from "./db.server";
+import { connectDb, serverIsFerretDb } from "./db.server";
 
 // Which kind of store the site runs on, for the few places where FerretDB (1.24, SQLite) needs a
 // different approach than MongoDB for the same result (see judge-apply.server.ts).
@@ -11,8 +10,7 @@ export function isFerretDb(): Promise<boolean> {
   ferretDb ??= (async () => {
     try {
       await connectDb();
-      const info = await mongoose.connection.db!.admin().command({ buildInfo: 1 });
-      return Object.keys(info).some((k) => k.toLowerCase().startsWith("ferretdb"));
+      return await serverIsFerretDb();
     } catch {
       ferretDb = null;
       return false;
