@@ -1,38 +1,17 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/lib/services";
+import { startWebServer, type WebServer } from "../support/web-server";
 
 // The site under a path prefix (BASE_PATH=/oj/), as behind a reverse proxy that forwards /oj/.
 
-let server: ChildProcess;
+let server: WebServer;
 let base = "";
-let output = "";
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: { ...process.env, PORT: String(port), BASE_PATH: "/oj/", NODE_ENV: "production", COOKIE_SECURE: "false" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-  server.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    try {
-      if ((await fetch(`${base}/oj/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  server = await startWebServer({ BASE_PATH: "/oj/" });
+  base = server.url;
 });
 
-afterAll(() => {
-  server?.kill("SIGTERM");
-});
+afterAll(() => server?.stop());
 
 describe("BASE_PATH=/oj/", () => {
   it("redirects the bare host and the prefix root to the home page under the prefix", async () => {
