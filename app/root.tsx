@@ -33,7 +33,7 @@ import { unreadCounts } from "~/services/messages.server";
 import { ToastRegion } from "~/components/ui/Toast";
 import { SiteFrame } from "~/components/layout/SiteFrame";
 import type { FrameData } from "~/components/layout/types";
-import { AuthModal } from "~/components/auth/AuthModal";
+import { AuthLauncher } from "~/components/auth/AuthLauncher";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: withBase(stylesheet) },
@@ -138,7 +138,7 @@ export default function App() {
   return (
     <>
       <ToastRegion initial={messages} />
-      <AuthModal />
+      <AuthLauncher />
       <SiteFrame data={frameData(data)}>
         <Outlet />
       </SiteFrame>
