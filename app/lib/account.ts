@@ -32,6 +32,13 @@ export type Gender = (typeof GENDERS)[number];
 export const AUTH_MODES = ["login", "register", "reset"] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];
 
+/** The mode of the login modal the URL asks for (`?login=1`…), if any. */
+export function authModeFromSearch(search: string): AuthMode | null {
+  const params = new URLSearchParams(search);
+  for (const m of AUTH_MODES) if (params.get(m) === "1") return m;
+  return null;
+}
+
 /** Query parameters that open the modal or carry its state; removed from the URL when it closes. */
 export const AUTH_QUERY_KEYS = ["login", "register", "reset", "notice", "redirectTo"] as const;
 

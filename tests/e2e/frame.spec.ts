@@ -304,6 +304,33 @@ test("the header menus and the drawer work from the keyboard", async ({ page, co
   await expect(opener).toHaveAttribute("aria-expanded", "false");
 });
 
+test("a page carries its own translations; the next page's and a message's are fetched when needed", async ({ page, context, createUser, loginAs }) => {
+  const fetched: string[] = [];
+  page.on("request", (r) => {
+    const m = /\/locales\/([\w-]+)\/([\w-]+)\.json/.exec(r.url());
+    if (m) fetched.push(`${m[1]}/${m[2]}`);
+  });
+  await loginAs(context, await createUser());
+  await page.goto("home");
+  await ready(page, true);
+  await page.waitForLoadState("networkidle");
+  expect(fetched).toEqual([]);
+  const embedded = JSON.parse((await page.locator("#i18n-resources").textContent()) ?? "{}") as { lng: string; resources: Record<string, unknown> };
+  expect(embedded.lng).toBe("zh-CN");
+  expect(Object.keys(embedded.resources)).toEqual(["common"]);
+
+  // A client-side navigation to a page of other namespaces.
+  await page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "题库" }).click();
+  await expect(page.getByRole("columnheader", { name: "通过率" })).toBeVisible();
+  expect(fetched.sort()).toEqual(["zh-CN/judge", "zh-CN/problem"]);
+
+  // Logging out from the user menu: the message's namespace ("auth") is fetched, never shown as a key.
+  await openMenu(page, "user", true);
+  await page.locator('[data-menu="user"]').getByRole("menuitem", { name: "退出登录" }).click();
+  await expect(page.locator("[data-toast]")).toHaveText("成功退出登录");
+  expect(fetched).toContain("zh-CN/auth");
+});
+
 test("an error page is translated and shows the request id, never a stack", async ({ request }) => {
   // The home page takes no form posts: Remix answers 405 through the root error page.
   const res = await request.post("home", { form: { x: "1" }, headers: { "Accept-Language": "en" } });

@@ -1,6 +1,7 @@
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
-import { AUTH_MODES, type AuthMode } from "~/lib/account";
+import { useTranslation } from "react-i18next";
+import { AUTH_MODES, authModeFromSearch, type AuthMode } from "~/lib/account";
 import { withBase } from "~/lib/base-path";
 import type { loader as rootLoader } from "~/root";
 import type { AuthModalProps } from "./AuthModal";
@@ -43,20 +44,11 @@ function isMode(v: unknown): v is AuthMode {
   return typeof v === "string" && (AUTH_MODES as readonly string[]).includes(v);
 }
 
-export function modeFromSearch(search: string): AuthMode | null {
-  const params = new URLSearchParams(search);
-  for (const m of AUTH_MODES) if (params.get(m) === "1") return m;
-  return null;
-}
-
-export function markAuthReady() {
-  document.documentElement.dataset.authReady = "1";
-}
-
 export function AuthLauncher() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const location = useLocation();
-  const urlMode = modeFromSearch(location.search);
+  const urlMode = authModeFromSearch(location.search);
+  const { i18n } = useTranslation();
   const [clicked, setClicked] = useState<AuthMode | null>(null);
 
   // A new page (a redirect after login, a link) closes a modal that was opened by a click.
@@ -67,8 +59,11 @@ export function AuthLauncher() {
   useEffect(() => {
     const linkOf = (e: Event) => (e.target instanceof Element ? e.target.closest("[data-auth]") : null);
     // Fetching starts as the finger or button goes down, before the click arrives.
+    // The modal's code and its translations (the "auth" namespace, which pages without the modal
+    // do not carry) come together.
+    const load = () => Promise.all([loadModal(), i18n.loadNamespaces("auth")]);
     const warm = (e: Event) => {
-      if (isMode(linkOf(e)?.getAttribute("data-auth"))) loadModal().catch(() => undefined);
+      if (isMode(linkOf(e)?.getAttribute("data-auth"))) load().catch(() => undefined);
     };
     const onClick = (e: MouseEvent) => {
       if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -79,7 +74,7 @@ export function AuthLauncher() {
       e.preventDefault();
       e.stopPropagation();
       const href = link instanceof HTMLAnchorElement ? link.href : null;
-      loadModal().then(
+      load().then(
         () => setClicked(mode),
         () => {
           if (href) window.location.assign(href);
@@ -90,14 +85,14 @@ export function AuthLauncher() {
     document.addEventListener("focusin", warm, true);
     document.addEventListener("click", onClick, true);
     // With the modal open from the URL, the modal itself says when it is ready.
-    if (!modeFromSearch(window.location.search)) markAuthReady();
+    if (!authModeFromSearch(window.location.search)) document.documentElement.dataset.authReady = "1";
     return () => {
       document.removeEventListener("pointerdown", warm, true);
       document.removeEventListener("focusin", warm, true);
       document.removeEventListener("click", onClick, true);
       delete document.documentElement.dataset.authReady;
     };
-  }, []);
+  }, [i18n]);
 
   const mode = root?.user ? null : (clicked ?? urlMode);
   return (
