@@ -32,6 +32,7 @@ COPY --from=build /app/public ./public
 COPY --from=build /app/locales ./locales
 COPY --from=build /app/app/lib ./app/lib
 COPY --from=build /app/app/services/secrets.server.ts ./app/services/secrets.server.ts
+COPY --from=build /app/server ./server
 COPY --from=build /app/package.json /app/server.ts ./
 VOLUME /data
 EXPOSE 3000
