@@ -13,6 +13,7 @@ FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 # --- the Remix build, and the sandbox host's mount-configuration writer as one script -------
@@ -20,7 +21,7 @@ FROM deps AS build
 COPY . .
 RUN npx remix build \
  && npx esbuild judge-service/src/sandbox-host.ts --bundle --platform=node --format=esm --outfile=build/sandbox-host.mjs \
- && npm prune --omit=dev --no-audit --no-fund
+ && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
 # --- web: Express + Remix, serves the site and applies judge results -----------------------
 FROM ${NODE_IMAGE} AS web
