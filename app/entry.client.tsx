@@ -4,8 +4,16 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import i18n from "./i18n";
-import { readEmbeddedI18n } from "./lib/i18n-resources";
-import { documentRequestId, RequestIdProvider } from "./lib/request-id";
+import type { EmbeddedI18n } from "./lib/i18n-resources";
+
+/** The translations the server embedded in the page (I18nResources in lib/i18n-resources.tsx). */
+function readEmbeddedI18n(): EmbeddedI18n | null {
+  try {
+    return JSON.parse(document.getElementById("i18n-resources")?.textContent || "null") as EmbeddedI18n | null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Namespaces (and languages) that the embedded ones do not cover are fetched from /locales: a page
@@ -50,13 +58,11 @@ async function hydrate() {
   startTransition(() => {
     hydrateRoot(
       document,
-      <RequestIdProvider value={documentRequestId()}>
-        <I18nextProvider i18n={i18next}>
-          <StrictMode>
-            <RemixBrowser />
-          </StrictMode>
-        </I18nextProvider>
-      </RequestIdProvider>,
+      <I18nextProvider i18n={i18next}>
+        <StrictMode>
+          <RemixBrowser />
+        </StrictMode>
+      </I18nextProvider>,
     );
   });
 }

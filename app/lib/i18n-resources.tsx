@@ -4,9 +4,10 @@ import { useTranslation } from "react-i18next";
 // The translations a page was rendered with travel inside the document, as a JSON data block (not
 // a script: no nonce needed, nothing executed). The browser starts i18next from them, so the page
 // becomes interactive without first asking for translation files; namespaces a later page needs
-// are fetched then (see entry.client.tsx).
+// are fetched then. entry.client.tsx finds the block by its id without importing this module,
+// which keeps the module in the layout's chunk instead of a file of its own on every page.
 
-export const I18N_RESOURCES_ID = "i18n-resources";
+const I18N_RESOURCES_ID = "i18n-resources";
 
 export interface EmbeddedI18n {
   lng: string;
@@ -26,15 +27,4 @@ export function I18nResources() {
     return JSON.stringify(data).replace(/</g, "\\u003c");
   });
   return <script id={I18N_RESOURCES_ID} type="application/json" dangerouslySetInnerHTML={{ __html: json }} />;
-}
-
-/** In the browser: the translations the server embedded, if any. */
-export function readEmbeddedI18n(): EmbeddedI18n | null {
-  const text = document.getElementById(I18N_RESOURCES_ID)?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as EmbeddedI18n;
-  } catch {
-    return null;
-  }
 }

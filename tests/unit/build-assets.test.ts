@@ -54,9 +54,9 @@ describe("buildAssets", () => {
     const expected = script.replace('"/build/', '"/oj/build/');
     const br = await get("/oj/build/entry-X.js", "gzip, deflate, br");
     expect(br.headers.get("content-encoding")).toBe("br");
-    expect(br.headers.get("content-type")).toBe("application/javascript; charset=utf-8");
+    expect(br.headers.get("content-type")).toBe("text/javascript");
     expect(br.headers.get("vary")).toBe("Accept-Encoding");
-    expect(br.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(br.headers.get("cache-control")).toBe("max-age=31536000, immutable");
     expect(br.headers.get("x-content-type-options")).toBe("nosniff");
     expect(br.headers.get("content-security-policy")).toBeNull();
     // fetch decodes the body: the text is the file's, with URLs under the base path.

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "./use-hydrated";
 import { CloseIcon, MenuIcon } from "~/components/ui/icons";
 
 // The navigation drawer of narrow screens (below 992px). Without JavaScript it is a <details>

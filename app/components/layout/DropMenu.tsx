@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "./use-hydrated";
 import { ChevronDownIcon } from "~/components/ui/icons";
 import { MenuEntryView, type MenuEntry } from "./menu-entry";
 
