@@ -9,7 +9,7 @@ import path from "node:path";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import i18n from "./i18n";
-import { authModeFromSearch } from "./lib/account";
+import { authModeFromSearch } from "./lib/auth-modes";
 import type { FlashMessage } from "./lib/flash";
 import { handleNamespaces } from "./lib/route-handle";
 import { NonceProvider } from "./lib/nonce";

@@ -28,16 +28,8 @@ export const PROFILE_LIMITS = {
 export const GENDERS = ["male", "female", "secrecy"] as const;
 export type Gender = (typeof GENDERS)[number];
 
-/** The modes of the login modal; each also opens from the URL (`?login=1`, `?register=1`, `?reset=1`). */
-export const AUTH_MODES = ["login", "register", "reset"] as const;
-export type AuthMode = (typeof AUTH_MODES)[number];
-
-/** The mode of the login modal the URL asks for (`?login=1`…), if any. */
-export function authModeFromSearch(search: string): AuthMode | null {
-  const params = new URLSearchParams(search);
-  for (const m of AUTH_MODES) if (params.get(m) === "1") return m;
-  return null;
-}
+// The modes of the login modal are in auth-modes.ts.
+export type { AuthMode } from "./auth-modes";
 
 /** Query parameters that open the modal or carry its state; removed from the URL when it closes. */
 export const AUTH_QUERY_KEYS = ["login", "register", "reset", "notice", "redirectTo"] as const;

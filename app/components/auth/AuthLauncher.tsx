@@ -1,7 +1,7 @@
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
-import { AUTH_MODES, authModeFromSearch, type AuthMode } from "~/lib/account";
+import { AUTH_MODES, authModeFromSearch, type AuthMode } from "~/lib/auth-modes";
 import { withBase } from "~/lib/base-path";
 import type { loader as rootLoader } from "~/root";
 import type { AuthModalProps } from "./AuthModal";
