@@ -157,6 +157,13 @@ test.describe("with JavaScript", () => {
     expect(errors.filter((e) => /react|hydrat|did not match/i.test(e))).toEqual([]);
   });
 
+  test("a signed-in user given ?login=1 gets no modal, and the page still becomes interactive", async ({ page, context, createUser, loginAs }) => {
+    await loginAs(context, await createUser());
+    await page.goto("home?login=1");
+    await ready(page);
+    await expect(page.locator("[data-auth-modal]")).toHaveCount(0);
+  });
+
   test("a visitor opening /setting lands home with the login modal and 'Please login first'", async ({ page, createUser }) => {
     const user = await createUser();
     await page.goto("setting");

@@ -1,5 +1,5 @@
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { AUTH_MODES, authModeFromSearch, type AuthMode } from "~/lib/auth-modes";
 import { withBase } from "~/lib/base-path";
@@ -50,6 +50,9 @@ export function AuthLauncher() {
   const urlMode = authModeFromSearch(location.search);
   const { i18n } = useTranslation();
   const [clicked, setClicked] = useState<AuthMode | null>(null);
+  const mode = root?.user ? null : (clicked ?? urlMode);
+  // Whether the first render showed the modal (the server's, opened by the URL).
+  const openedByServer = useRef(mode !== null);
 
   // A new page (a redirect after login, a link) closes a modal that was opened by a click.
   useEffect(() => {
@@ -58,10 +61,10 @@ export function AuthLauncher() {
 
   useEffect(() => {
     const linkOf = (e: Event) => (e.target instanceof Element ? e.target.closest("[data-auth]") : null);
-    // Fetching starts as the finger or button goes down, before the click arrives.
     // The modal's code and its translations (the "auth" namespace, which pages without the modal
     // do not carry) come together.
     const load = () => Promise.all([loadModal(), i18n.loadNamespaces("auth")]);
+    // Fetching starts as the finger or button goes down, or a link gets focus, before the click.
     const warm = (e: Event) => {
       if (isMode(linkOf(e)?.getAttribute("data-auth"))) load().catch(() => undefined);
     };
@@ -85,7 +88,7 @@ export function AuthLauncher() {
     document.addEventListener("focusin", warm, true);
     document.addEventListener("click", onClick, true);
     // With the modal open from the URL, the modal itself says when it is ready.
-    if (!authModeFromSearch(window.location.search)) document.documentElement.dataset.authReady = "1";
+    if (!openedByServer.current) document.documentElement.dataset.authReady = "1";
     return () => {
       document.removeEventListener("pointerdown", warm, true);
       document.removeEventListener("focusin", warm, true);
@@ -94,7 +97,6 @@ export function AuthLauncher() {
     };
   }, [i18n]);
 
-  const mode = root?.user ? null : (clicked ?? urlMode);
   return (
     <Suspense fallback={null}>
       {mode ? <Modal mode={mode} urlMode={urlMode} clicked={clicked} setClicked={setClicked} registerOpen={root?.config.register ?? true} /> : null}
