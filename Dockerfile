@@ -13,6 +13,7 @@ FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 # --- the Remix build, and the sandbox host's mount-configuration writer as one script -------
@@ -20,7 +21,7 @@ FROM deps AS build
 COPY . .
 RUN npx remix build \
  && npx esbuild judge-service/src/sandbox-host.ts --bundle --platform=node --format=esm --outfile=build/sandbox-host.mjs \
- && npm prune --omit=dev --no-audit --no-fund
+ && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
 # --- web: Express + Remix, serves the site and applies judge results -----------------------
 FROM ${NODE_IMAGE} AS web
@@ -32,6 +33,7 @@ COPY --from=build /app/public ./public
 COPY --from=build /app/locales ./locales
 COPY --from=build /app/app/lib ./app/lib
 COPY --from=build /app/app/services/secrets.server.ts ./app/services/secrets.server.ts
+COPY --from=build /app/server ./server
 COPY --from=build /app/package.json /app/server.ts ./
 VOLUME /data
 EXPOSE 3000

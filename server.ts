@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -10,6 +10,7 @@ import helmet from "helmet";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { normaliseBasePath } from "./app/lib/base-path";
+import { buildAssets } from "./server/build-assets";
 
 // The web process: Express in front of the Remix request handler. Business rules live in app/;
 // this file only wires HTTP concerns (security headers, compression, logging, static files).
@@ -45,34 +46,6 @@ function withBasePath(build: HookedBuild): HookedBuild {
   return { ...build, basename: basePath, publicPath: prefix(build.publicPath), assets: fix(build.assets) as HookedBuild["assets"] };
 }
 
-/**
- * The browser build's scripts import each other, and name route modules, by "/build/..." URLs;
- * rewriting the server's manifest does not reach those. Under a base path, scripts and styles are
- * served with those URLs moved under it (one build serves any base path).
- */
-function rebasedBuildFiles(root: string): express.RequestHandler {
-  const cache = new Map<string, { mtime: number; body: string }>();
-  return (req, res, next) => {
-    if (!/\.(js|css)$/.test(req.path)) return next();
-    const file = path.join(root, path.normalize(decodeURIComponent(req.path)));
-    if (!file.startsWith(root + path.sep)) return next();
-    let mtime: number;
-    try {
-      mtime = statSync(file).mtimeMs;
-    } catch {
-      return next();
-    }
-    let hit = cache.get(file);
-    if (!hit || hit.mtime !== mtime) {
-      hit = { mtime, body: readFileSync(file, "utf8").replace(/(["'`(])\/build\//g, `$1${basePath}build/`) };
-      cache.set(file, hit);
-    }
-    res.type(path.extname(file));
-    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-    res.send(hit.body);
-  };
-}
-
 let buildMtime = 0;
 let currentBuild: HookedBuild | null = null;
 
@@ -97,6 +70,16 @@ const hooks = build.entry.module.serverHooks;
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", Number(process.env.TRUST_PROXY ?? 1));
+
+// The browser build's scripts and styles, compressed once and served with few headers, ahead of
+// the page middleware (see server/build-assets.ts). They import each other, and name route modules,
+// by "/build/..." URLs; rewriting the server's manifest does not reach those, so under a base path
+// they are served with those URLs moved under it (one build serves any base path).
+const assets = buildAssets(
+  path.resolve("public/build"),
+  basePath === "/" ? undefined : (text) => text.replace(/(["'`(])\/build\//g, `$1${basePath}build/`),
+);
+app.use(`${basePath}build`, assets.handler);
 
 // Request id: taken from a trusted proxy's X-Request-Id or made here; echoed back and logged.
 app.use(
@@ -169,7 +152,6 @@ const router = express.Router();
 router.get("/healthz", (_req, res) => {
   res.type("text/plain").send("ok");
 });
-if (basePath !== "/") router.use("/build", rebasedBuildFiles(path.resolve("public/build")));
 router.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
 router.use("/locales", express.static("locales", { maxAge: isProduction ? "1h" : 0, index: false }));
 router.use(express.static("public", { maxAge: "1h", index: false }));
@@ -198,6 +180,7 @@ await hooks?.start();
 const server = app.listen(port, host, () => {
   log.info({ url: `http://localhost:${port}${basePath}` }, "web server listening");
   if (isDev) void broadcastDevReady(build);
+  else assets.warm().catch((err: unknown) => log.warn({ err }, "could not compress the browser build ahead of time"));
 });
 // Long-lived event streams must not be cut by the default socket timeouts.
 server.keepAliveTimeout = 65_000;

@@ -9,6 +9,9 @@ import path from "node:path";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import i18n from "./i18n";
+import { authModeFromSearch } from "./lib/auth-modes";
+import type { FlashMessage } from "./lib/flash";
+import { handleNamespaces } from "./lib/route-handle";
 import { NonceProvider } from "./lib/nonce";
 import { RequestIdProvider } from "./lib/request-id";
 import { i18nServer, LOCALES_DIR } from "./services/i18n.server";
@@ -28,14 +31,23 @@ export default async function handleRequest(
 ) {
   const instance = createInstance();
   const lng = await i18nServer.getLocale(request);
-  const ns = i18nServer.getRouteNamespaces(remixContext);
+  // The namespaces of the routes of this page (the helper of remix-i18next names every route's).
+  const ns = new Set<string>(i18n.ns);
+  for (const match of remixContext.staticHandlerContext.matches) {
+    for (const n of handleNamespaces(remixContext.routeModules[match.route.id]?.handle)) ns.add(n);
+  }
+  // The login modal, rendered open when the URL asks for it, and the namespaces of the messages
+  // the page shows ("auth:login.welcome"): the page's embedded translations must cover them.
+  if (authModeFromSearch(new URL(request.url).search)) ns.add("auth");
+  const rootData = remixContext.staticHandlerContext.loaderData?.root as { flashes?: FlashMessage[] } | undefined;
+  for (const f of rootData?.flashes ?? []) if (f.key.includes(":")) ns.add(f.key.slice(0, f.key.indexOf(":")));
   await instance
     .use(initReactI18next)
     .use(Backend)
     .init({
       ...i18n,
       lng,
-      ns: Array.from(new Set([...i18n.ns, ...ns])),
+      ns: [...ns],
       backend: { loadPath: path.join(LOCALES_DIR, "{{lng}}/{{ns}}.json") },
     });
 

@@ -18,11 +18,12 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/lib/nonce";
+import { I18nResources } from "~/lib/i18n-resources";
 import { withBase } from "~/lib/base-path";
 import type { FlashMessage } from "~/lib/flash";
 import { noticeKey } from "~/lib/notices";
 import { REQUEST_ID_META, useRequestId } from "~/lib/request-id";
-import type { RouteHandle } from "~/lib/route-handle";
+import { useRouteNamespaces, type RouteHandle } from "~/lib/route-handle";
 import { i18nServer } from "~/services/i18n.server";
 import { getCurrentUser } from "~/services/session.server";
 import { getWebsiteConfig } from "~/services/site-config.server";
@@ -33,7 +34,7 @@ import { unreadCounts } from "~/services/messages.server";
 import { ToastRegion } from "~/components/ui/Toast";
 import { SiteFrame } from "~/components/layout/SiteFrame";
 import type { FrameData } from "~/components/layout/types";
-import { AuthModal } from "~/components/auth/AuthModal";
+import { AuthLauncher } from "~/components/auth/AuthLauncher";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: withBase(stylesheet) },
@@ -104,6 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
+        <I18nResources />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -133,12 +135,12 @@ function useToastMessages(flashes: FlashMessage[], notice: string | null): Flash
 export default function App() {
   const data = useLoaderData<typeof loader>();
   useChangeLanguage(data.locale);
-  useTranslation();
+  useTranslation(useRouteNamespaces());
   const messages = useToastMessages(data.flashes, data.notice);
   return (
     <>
       <ToastRegion initial={messages} />
-      <AuthModal />
+      <AuthLauncher />
       <SiteFrame data={frameData(data)}>
         <Outlet />
       </SiteFrame>

@@ -28,9 +28,8 @@ export const PROFILE_LIMITS = {
 export const GENDERS = ["male", "female", "secrecy"] as const;
 export type Gender = (typeof GENDERS)[number];
 
-/** The modes of the login modal; each also opens from the URL (`?login=1`, `?register=1`, `?reset=1`). */
-export const AUTH_MODES = ["login", "register", "reset"] as const;
-export type AuthMode = (typeof AUTH_MODES)[number];
+// The modes of the login modal are in auth-modes.ts.
+export type { AuthMode } from "./auth-modes";
 
 /** Query parameters that open the modal or carry its state; removed from the URL when it closes. */
 export const AUTH_QUERY_KEYS = ["login", "register", "reset", "notice", "redirectTo"] as const;

@@ -1,3 +1,5 @@
+import { remoteOjOf } from "./problem";
+
 // The language catalogue under HOJ's names (shared by the site and the judge). What a judge can
 // actually run is what it advertises (JudgeInfo.languages); the site offers only those. The judge's
 // own run configuration for each name lives in judge-service/src/languages.ts.
@@ -224,6 +226,32 @@ export function effectiveLimits(language: string, timeLimitMs: number, memoryLim
   const info = languageInfo(language);
   const factor = info && !info.cFamily ? 2 : 1;
   return { time: timeLimitMs * factor, memory: memoryLimitMb * factor };
+}
+
+export interface LimitsRow {
+  /** "cFamily" for C/C++ as stated, "others" doubled; "all" when one rule holds for all. */
+  kind: "cFamily" | "others" | "all";
+  time: number;
+  memory: number;
+}
+
+/**
+ * Limits as shown on a problem page: C/C++ as stated, other languages doubled; CF and GYM
+ * problems as is. Only rows for languages the problem accepts are returned.
+ */
+export function displayedLimits(p: { problemId: string; isRemote: boolean; timeLimit: number; memoryLimit: number; languages: readonly string[] }): LimitsRow[] {
+  const oj = p.isRemote ? remoteOjOf(p.problemId) : null;
+  if (oj === "CF" || oj === "GYM") return [{ kind: "all", time: p.timeLimit, memory: p.memoryLimit }];
+  const langs = p.languages.length ? p.languages : ["C++"];
+  const hasC = langs.some((l) => languageInfo(l)?.cFamily ?? false);
+  const other = langs.find((l) => !(languageInfo(l)?.cFamily ?? false));
+  const rows: LimitsRow[] = [];
+  if (hasC) rows.push({ kind: other ? "cFamily" : "all", time: p.timeLimit, memory: p.memoryLimit });
+  if (other) {
+    const l = effectiveLimits(other, p.timeLimit, p.memoryLimit);
+    rows.push({ kind: hasC ? "others" : "all", time: l.time, memory: l.memory });
+  }
+  return rows;
 }
 
 /** Checker and interactor languages (spec: SPJ language C by default). */

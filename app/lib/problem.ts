@@ -1,6 +1,4 @@
-import { effectiveLimits, languageInfo } from "./languages";
-
-// Problem rules the browser needs too (filters, limits display, examples).
+// Problem rules the browser needs too (filters, examples). The limits display is in languages.ts.
 
 /** This site's own problems in the OJ filter, and the remote judges of spec section 1. */
 export const OWN_OJ = "ME";
@@ -18,32 +16,6 @@ export function remoteOjOf(problemId: string): string | null {
 /** Tags shown per row in a classification popover (spec section 9). */
 export const TAGS_PER_ROW = 6;
 export const TAG_POPOVER_WIDTH = 400;
-
-export interface LimitsRow {
-  /** "cFamily" for C/C++ as stated, "others" doubled; "all" when one rule holds for all. */
-  kind: "cFamily" | "others" | "all";
-  time: number;
-  memory: number;
-}
-
-/**
- * Limits as shown on a problem page: C/C++ as stated, other languages doubled; CF and GYM
- * problems as is. Only rows for languages the problem accepts are returned.
- */
-export function displayedLimits(p: { problemId: string; isRemote: boolean; timeLimit: number; memoryLimit: number; languages: readonly string[] }): LimitsRow[] {
-  const oj = p.isRemote ? remoteOjOf(p.problemId) : null;
-  if (oj === "CF" || oj === "GYM") return [{ kind: "all", time: p.timeLimit, memory: p.memoryLimit }];
-  const langs = p.languages.length ? p.languages : ["C++"];
-  const hasC = langs.some((l) => languageInfo(l)?.cFamily ?? false);
-  const other = langs.find((l) => !(languageInfo(l)?.cFamily ?? false));
-  const rows: LimitsRow[] = [];
-  if (hasC) rows.push({ kind: other ? "cFamily" : "all", time: p.timeLimit, memory: p.memoryLimit });
-  if (other) {
-    const l = effectiveLimits(other, p.timeLimit, p.memoryLimit);
-    rows.push({ kind: hasC ? "others" : "all", time: l.time, memory: l.memory });
-  }
-  return rows;
-}
 
 /** HOJ's examples string: <input>…</input><output>…</output> per example. */
 export function examplesToHoj(examples: ReadonlyArray<{ input: string; output: string }>): string {

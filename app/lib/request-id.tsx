@@ -5,14 +5,15 @@ import { createContext, useContext } from "react";
 export const REQUEST_ID_META = "oj-request-id";
 
 const RequestIdContext = createContext<string>("");
+/** Server side: the id of the response being rendered. */
 export const RequestIdProvider = RequestIdContext.Provider;
 
 export function useRequestId(): string {
-  return useContext(RequestIdContext);
+  return useContext(RequestIdContext) || documentRequestId();
 }
 
 /** In the browser: the id the server wrote into the page. */
-export function documentRequestId(): string {
+function documentRequestId(): string {
   if (typeof document === "undefined") return "";
   return document.querySelector<HTMLMetaElement>(`meta[name="${REQUEST_ID_META}"]`)?.content ?? "";
 }

@@ -27,3 +27,19 @@ export function useFrameFlags(): FrameFlags {
   }
   return { hideFooter, adminShell };
 }
+
+/** The translation namespaces a route's handle names. */
+export function handleNamespaces(handle: unknown): string[] {
+  const wanted = (handle as RouteHandle | undefined)?.i18n;
+  return typeof wanted === "string" ? [wanted] : (wanted ?? []);
+}
+
+/**
+ * The namespaces of the matched routes. The server embeds those of the first page; the layout asks
+ * for them after each client-side navigation, so a new page's are fetched even when its components
+ * only use them through another namespace's t ("judge:status.0").
+ */
+export function useRouteNamespaces(): string[] {
+  const matches = useMatches();
+  return [...new Set(matches.flatMap((m) => handleNamespaces(m.handle)))];
+}

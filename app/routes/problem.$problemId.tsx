@@ -12,7 +12,7 @@ import { toast } from "~/components/ui/Toast";
 import { withBase } from "~/lib/base-path";
 import { JudgeStatus } from "~/lib/constants";
 import { acRate, formatDateTime, formatMemory, formatMemoryMb, formatTimeMs, pageFrom } from "~/lib/format";
-import { displayedLimits } from "~/lib/problem";
+import { displayedLimits } from "~/lib/languages";
 import { flash } from "~/services/flash.server";
 import { getT } from "~/services/i18n.server";
 import { renderMarkdownCached } from "~/services/markdown.server";

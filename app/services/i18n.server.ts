@@ -27,6 +27,10 @@ export const i18nServer = new RemixI18Next({
   },
   i18next: {
     ...i18n,
+    // A copy for each instance it creates (see app/i18n.ts).
+    get ns() {
+      return [...i18n.ns];
+    },
     backend: { loadPath: path.join(LOCALES_DIR, "{{lng}}/{{ns}}.json") },
   },
   plugins: [Backend],

@@ -58,6 +58,8 @@ export function ensureBuilt() {
   const sources = Math.max(newest("app"), newest("remix.config.js"), newest("tailwind.config.ts"), newest("package-lock.json"));
   if (!built || sources > built) {
     say("building the site (remix build)…");
-    run("npx", ["remix", "build"]);
+    // Always the production build (minified, React's production code): remix build would follow a
+    // NODE_ENV of "development" or "test" left in the environment.
+    run("npx", ["remix", "build"], { NODE_ENV: "production" });
   }
 }

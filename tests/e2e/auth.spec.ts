@@ -130,10 +130,44 @@ test.describe("with JavaScript", () => {
     await expect(page.locator('[data-auth-modal="login"]')).toBeVisible();
   });
 
+  test("the modal's code is fetched only when wanted; the server's open modal is taken over cleanly", async ({ page }) => {
+    const modalScripts: string[] = [];
+    const errors: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script" && /\/AuthModal-[\w-]+\.js$/.test(r.url())) modalScripts.push(r.url());
+    });
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    await page.goto("home");
+    await ready(page);
+    await page.waitForLoadState("networkidle");
+    expect(modalScripts).toEqual([]);
+    await page.locator('[data-site-header] a[data-auth="login"]').click();
+    await expect(page.locator('[data-auth-modal="login"]')).toBeVisible();
+    expect(modalScripts).toHaveLength(1);
+
+    await page.goto("home?login=1");
+    await ready(page);
+    const modal = page.locator('[data-auth-modal="login"]');
+    // Switching modes in place needs the modal's own code: the server's markup was taken over.
+    await modal.getByRole("link", { name: "立即注册" }).click();
+    await expect(page.locator('[data-auth-modal="register"]')).toBeVisible();
+    expect(new URL(page.url()).search).toBe("?login=1");
+    expect(errors.filter((e) => /react|hydrat|did not match/i.test(e))).toEqual([]);
+  });
+
+  test("a signed-in user given ?login=1 gets no modal, and the page still becomes interactive", async ({ page, context, createUser, loginAs }) => {
+    await loginAs(context, await createUser());
+    await page.goto("home?login=1");
+    await ready(page);
+    await expect(page.locator("[data-auth-modal]")).toHaveCount(0);
+  });
+
   test("a visitor opening /setting lands home with the login modal and 'Please login first'", async ({ page, createUser }) => {
     const user = await createUser();
     await page.goto("setting");
-    await expect(page).toHaveURL(/\/home\?login=1&notice=pleaseLoginFirst&redirectTo=%2Fsetting/);
+    await expect(page).toHaveURL(/\/home\?login=1&notice=pleaseLoginFirst&redirectTo=%2F([\w-]+%2F)?setting/);
     await ready(page);
     const modal = page.locator('[data-auth-modal="login"]');
     await expect(modal.getByRole("alert")).toHaveText("请先登录");

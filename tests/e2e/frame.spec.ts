@@ -247,6 +247,90 @@ for (const js of [true, false]) {
   });
 }
 
+test("the header menus and the drawer work from the keyboard", async ({ page, context, createUser, loginAs }) => {
+  await loginAs(context, await createUser());
+  await page.goto("home");
+  await ready(page, true);
+  const menu = page.locator('[data-menu="user"]');
+  const button = menu.locator("button").first();
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  await expect(button).toHaveAttribute("aria-haspopup", "menu");
+
+  // Enter opens it on the first entry; arrows, End and Home move; Escape closes it back on the button.
+  await button.focus();
+  await page.keyboard.press("Enter");
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  const items = menu.getByRole("menuitem");
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(items.nth(1)).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(items.last()).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(items.last()).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(menu.getByRole("menu")).toHaveCount(0);
+  await expect(button).toBeFocused();
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+
+  // A click outside closes it; ArrowUp opens it on the last entry.
+  await button.click();
+  await expect(menu.getByRole("menu")).toBeVisible();
+  await page.locator("main").click({ position: { x: 5, y: 5 } });
+  await expect(menu.getByRole("menu")).toHaveCount(0);
+  await button.focus();
+  await page.keyboard.press("ArrowUp");
+  await expect(items.last()).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(menu.getByRole("menu")).toHaveCount(0);
+
+  // The drawer is a modal dialog: focus inside, Tab stays inside, Escape closes it on its button.
+  await page.setViewportSize({ width: 375, height: 800 });
+  const opener = page.getByRole("button", { name: "打开导航菜单" });
+  await opener.click();
+  const dialog = page.getByRole("dialog", { name: await page.locator("[data-site-header] a").first().innerText() });
+  await expect(dialog).toBeVisible();
+  await expect(opener).toHaveAttribute("aria-expanded", "true");
+  await expect(dialog).toBeFocused();
+  for (let i = 0; i < 40; i++) await page.keyboard.press("Tab");
+  expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Shift+Tab");
+  expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  await expect(opener).toHaveAttribute("aria-expanded", "false");
+});
+
+test("a page carries its own translations; the next page's and a message's are fetched when needed", async ({ page, context, createUser, loginAs }) => {
+  const fetched: string[] = [];
+  page.on("request", (r) => {
+    const m = /\/locales\/([\w-]+)\/([\w-]+)\.json/.exec(r.url());
+    if (m) fetched.push(`${m[1]}/${m[2]}`);
+  });
+  await loginAs(context, await createUser());
+  await page.goto("home");
+  await ready(page, true);
+  await page.waitForLoadState("networkidle");
+  expect(fetched).toEqual([]);
+  const embedded = JSON.parse((await page.locator("#i18n-resources").textContent()) ?? "{}") as { lng: string; resources: Record<string, unknown> };
+  expect(embedded.lng).toBe("zh-CN");
+  expect(Object.keys(embedded.resources)).toEqual(["common"]);
+
+  // A client-side navigation to a page of other namespaces.
+  await page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "题库" }).click();
+  await expect(page.getByRole("columnheader", { name: "通过率" })).toBeVisible();
+  expect(fetched.sort()).toEqual(["zh-CN/judge", "zh-CN/problem"]);
+
+  // Logging out from the user menu: the message's namespace ("auth") is fetched, never shown as a key.
+  await openMenu(page, "user", true);
+  await page.locator('[data-menu="user"]').getByRole("menuitem", { name: "退出登录" }).click();
+  await expect(page.locator("[data-toast]")).toHaveText("成功退出登录");
+  expect(fetched).toContain("zh-CN/auth");
+});
+
 test("an error page is translated and shows the request id, never a stack", async ({ request }) => {
   // The home page takes no form posts: Remix answers 405 through the root error page.
   const res = await request.post("home", { form: { x: "1" }, headers: { "Accept-Language": "en" } });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "~/lib/constants";
-import { displayedLimits } from "~/lib/problem";
+import { displayedLimits } from "~/lib/languages";
 import { Problem } from "~/models/problem.server";
 import { connectDb, disconnectDb, ensureIndexes } from "~/services/db.server";
 import { renderMarkdown } from "~/services/markdown.server";

@@ -1,9 +1,8 @@
-import { Link, useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { AUTH_MODES, AUTH_QUERY_KEYS, type AuthActionData, type AuthMode } from "~/lib/account";
-import type { loader as rootLoader } from "~/root";
+import { AUTH_QUERY_KEYS, type AuthActionData, type AuthMode } from "~/lib/account";
 import type { loader as registerLoader } from "~/routes/register";
 import type { loader as resetLoader } from "~/routes/reset-password";
 import { toast } from "~/components/ui/Toast";
@@ -17,16 +16,17 @@ import { FormAlert } from "./fields";
 // - when the URL has ?login=1, ?register=1 or ?reset=1 (where loginRedirect() sends a visitor who
 //   opened a protected page, with notice=pleaseLoginFirst and redirectTo); the server renders it
 //   open, so it works without JavaScript, its forms posting to /login, /register, /reset-password;
-// - when a link with data-auth="login|register|reset" is clicked (the header's links): the click
-//   is taken over here instead of going to the plain page.
+// - when a link with data-auth="login|register|reset" is clicked (the header's links).
+// AuthLauncher.tsx decides when, and fetches this module in the browser only then.
 
-function isMode(v: unknown): v is AuthMode {
-  return typeof v === "string" && (AUTH_MODES as readonly string[]).includes(v);
-}
-
-function modeFromSearch(params: URLSearchParams): AuthMode | null {
-  for (const m of AUTH_MODES) if (params.get(m) === "1") return m;
-  return null;
+export interface AuthModalProps {
+  mode: AuthMode;
+  /** The mode the URL asks for, if any. */
+  urlMode: AuthMode | null;
+  /** The mode a click chose, if any (wins over the URL's). */
+  clicked: AuthMode | null;
+  setClicked: (mode: AuthMode | null) => void;
+  registerOpen: boolean;
 }
 
 /** The query without the modal's own keys. */
@@ -37,56 +37,30 @@ function strippedSearch(params: URLSearchParams): string {
   return s ? `?${s}` : "";
 }
 
-export function AuthModal() {
+export function AuthModal({ mode, urlMode, clicked, setClicked, registerOpen }: AuthModalProps) {
   const { t } = useTranslation("auth");
-  const root = useRouteLoaderData<typeof rootLoader>("root");
   const location = useLocation();
   const hydrated = useHydrated();
   const params = new URLSearchParams(location.search);
-  const urlMode = modeFromSearch(params);
-  const [clicked, setClicked] = useState<AuthMode | null>(null);
   const [username, setUsername] = useState("");
 
-  // A new page (a redirect after login, a link) closes a modal that was opened by a click.
+  // Taken over in the browser: the page is interactive (see AuthLauncher).
   useEffect(() => {
-    setClicked(null);
-  }, [location.key]);
-
-  // Links marked data-auth open the modal instead of the plain pages. Once listening, the page says
-  // so (html[data-auth-ready]), for scripts and browser tests that must not click too early.
-  useEffect(() => {
-    const onClick = (e: MouseEvent) => {
-      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-      const link = e.target instanceof Element ? e.target.closest("[data-auth]") : null;
-      const mode = link?.getAttribute("data-auth");
-      if (!isMode(mode)) return;
-      // Capture phase: the router's own click handler never sees it.
-      e.preventDefault();
-      e.stopPropagation();
-      setClicked(mode);
-    };
-    document.addEventListener("click", onClick, true);
     document.documentElement.dataset.authReady = "1";
-    return () => {
-      document.removeEventListener("click", onClick, true);
-      delete document.documentElement.dataset.authReady;
-    };
   }, []);
 
-  const mode = root?.user ? null : (clicked ?? urlMode);
   const stripped = location.pathname + strippedSearch(params);
   const redirectTo = (urlMode && params.get("redirectTo")) || stripped;
   const notice = urlMode && params.get("notice") === "pleaseLoginFirst";
 
-  const close = useCallback(() => setClicked(null), []);
+  const close = useCallback(() => setClicked(null), [setClicked]);
   useEffect(() => {
-    if (!mode) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape" && clicked) close();
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [mode, clicked, close]);
+  }, [clicked, close]);
 
   const switchTo: ModeSwitch = {
     href: (m) => {
@@ -98,7 +72,6 @@ export function AuthModal() {
     onSwitch: hydrated ? (m) => setClicked(m) : undefined,
   };
 
-  if (!mode) return null;
   const title = { login: t("login.title"), register: t("register.title"), reset: t("reset.title") }[mode];
 
   return (
@@ -136,7 +109,7 @@ export function AuthModal() {
         {mode === "login" ? <ModalLogin redirectTo={redirectTo} switchTo={switchTo} username={username} /> : null}
         {mode === "register" ? (
           <ModalRegister
-            open={root?.config.register ?? true}
+            open={registerOpen}
             switchTo={switchTo}
             onRegistered={(name) => {
               setUsername(name);

@@ -11,7 +11,7 @@ export type MenuEntry =
   | { kind: "submit"; key: string; form: string; label: string };
 
 export const ENTRY_CLASS =
-  "flex w-full items-center justify-between gap-3 px-4 py-2 text-left text-sm text-gray-700 no-underline hover:bg-gray-100 hover:text-brand focus:bg-gray-100 focus:outline-none data-[focus]:bg-gray-100 data-[focus]:text-brand";
+  "flex w-full items-center justify-between gap-3 px-4 py-2 text-left text-sm text-gray-700 no-underline hover:bg-gray-100 hover:text-brand focus:bg-gray-100 focus:text-brand focus:outline-none";
 
 export function Badge({ text, className = "" }: { text: string; className?: string }) {
   if (!text) return null;
@@ -24,7 +24,7 @@ export function Badge({ text, className = "" }: { text: string; className?: stri
 
 type EntryProps = { entry: MenuEntry; className?: string } & Omit<React.HTMLAttributes<HTMLElement>, "className">;
 
-/** The element of an entry; forwards refs and extra props (Headless UI's MenuItem needs both). */
+/** The element of an entry; extra props (a menu's role and tabIndex) and a ref go to that element. */
 export const MenuEntryView = forwardRef<HTMLElement, EntryProps>(function MenuEntryView(
   { entry, className = ENTRY_CLASS, ...rest },
   ref,

@@ -40,14 +40,24 @@ const COLORS: Record<FlashMessage["type"], string> = {
   info: "border-blue-300 bg-blue-50 text-blue-800",
 };
 
+/** The namespace of a key given as "ns:key" (a key of common otherwise). */
+function namespaceOf(m: Toast): string | null {
+  const i = m.text === undefined ? m.key.indexOf(":") : -1;
+  return i > 0 ? m.key.slice(0, i) : null;
+}
+
 export function ToastRegion({ initial }: { initial: FlashMessage[] }) {
-  const { t } = useTranslation();
   const [hydrated, setHydrated] = useState(false);
   const items = useSyncExternalStore(
     subscribe,
     () => queue,
     () => queue,
   );
+  const current = items[0];
+  // A message from a namespace this page has not loaded (a flash after logging out, say) waits
+  // for it, rather than showing its key.
+  const currentNs = current ? namespaceOf(current) : null;
+  const { t, ready } = useTranslation(currentNs ? ["common", currentNs] : "common");
 
   // Server messages join the queue once in the browser.
   useEffect(() => {
@@ -55,17 +65,16 @@ export function ToastRegion({ initial }: { initial: FlashMessage[] }) {
     for (const m of initial) push(m);
   }, [initial]);
 
-  const current = items[0];
   useEffect(() => {
-    if (!current) return;
+    if (!current || !ready) return;
     const timer = window.setTimeout(() => {
       queue = queue.slice(1);
       emit();
     }, TOAST_MS);
     return () => window.clearTimeout(timer);
-  }, [current]);
+  }, [current, ready]);
 
-  const shown: Toast[] = hydrated ? (current ? [current] : []) : initial.map((m, i) => ({ ...m, id: -i - 1 }));
+  const shown: Toast[] = hydrated ? (current && ready ? [current] : []) : initial.map((m, i) => ({ ...m, id: -i - 1 }));
   if (shown.length === 0) return null;
   return (
     <div className="pointer-events-none fixed inset-x-0 top-4 z-[100] flex flex-col items-center gap-2" role="status" aria-live="polite">
