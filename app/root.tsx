@@ -94,6 +94,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const requestId = useRequestId();
   const locale = data?.locale ?? "zh-CN";
+  // Effects run children first, so this one marks a document whose whole tree is interactive
+  // (scripts and browser tests wait for html[data-hydrated] before using script-driven controls).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "1";
+  }, []);
   return (
     <html lang={locale} data-locales-version={data?.localesVersion ?? ""}>
       <head>

@@ -56,8 +56,11 @@ test("an admin creates a problem from a zip with subtasks, sees it in the list a
   await expect(row).toContainText("Sum with subtasks");
   await expect(row).toContainText(admin.username);
 
-  // The visibility select saves on change.
+  // The visibility select saves on change (wait for the save before leaving the page).
+  const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("admin/problems"));
   await row.locator('select[name="auth"]').selectOption("2");
+  expect((await saved).ok()).toBe(true);
+  await page.reload();
   await expect(page.locator(`[data-problem-row="${displayId}"] select[name="auth"]`)).toHaveValue("2");
 
   await row.getByRole("link", { name: "编辑" }).click();

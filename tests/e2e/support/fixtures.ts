@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page, type Response } from "@playwright/test";
 
 // Browser-test fixtures: they reach the running site's store through the app's own services,
 // create their own users and data, sign in by setting the session cookie, and clean up after.
@@ -59,6 +59,22 @@ export const test = base.extend<
   },
   { app: App; stack: StackInfo }
 >({
+  // With JavaScript on, page.goto and page.reload return once the page is interactive, so a test
+  // never clicks a script-driven control before React has attached to it.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) {
+      const waitAfter =
+        <A extends unknown[]>(fn: (...args: A) => Promise<Response | null>) =>
+        async (...args: A) => {
+          const res = await fn(...args);
+          if (res && (res.headers()["content-type"] ?? "").includes("text/html")) await waitForHydration(page);
+          return res;
+        };
+      page.goto = waitAfter(page.goto.bind(page));
+      page.reload = waitAfter(page.reload.bind(page));
+    }
+    await use(page);
+  },
   stack: [async ({}, use) => use(stackInfo()), { scope: "worker" }],
   app: [
     async ({}, use) => {
@@ -94,10 +110,7 @@ export const test = base.extend<
 
 export { expect };
 
-/**
- * Waits until the page is interactive: the login modal, mounted on every page, marks the document
- * once its listeners are attached. A click before that would be a plain, script-less click.
- */
+/** Waits until the page is interactive (the root layout marks the document once hydrated). */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.authReady === "1");
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "1");
 }
