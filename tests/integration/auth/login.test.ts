@@ -148,6 +148,29 @@ describe("login", () => {
     expect(after.data?.puzzle).toBeUndefined();
   });
 
+  it("a solved puzzle with a wrong password keeps the count: the next attempt needs a puzzle again", async () => {
+    const user = await newUser();
+    const ip = newIp();
+    let last: FormAnswer | null = null;
+    for (let i = 0; i < 5; i++) last = (await (await login({ username: user.username, password: "nope-nope" }, ip)).json()) as FormAnswer;
+    const puzzle = last!.data!.puzzle!;
+    const x = await answerOf(puzzle.token);
+    await sleep(450);
+    const solvedButWrong = await login({ username: user.username, password: "still-wrong", puzzleToken: puzzle.token, puzzleOffset: String(x) }, ip);
+    const s = (await solvedButWrong.json()) as FormAnswer;
+    expect(solvedButWrong.status).toBe(400);
+    expect(s.errors._form).toBe(msg("login", "failed"));
+    // The refusal already brings the next puzzle.
+    expect(s.data?.puzzle?.token).toBeTruthy();
+
+    // Even the right password is refused without solving it, from this address and from another.
+    for (const from of [ip, newIp()]) {
+      const next = await login({ username: user.username, password: "right-pass" }, from);
+      expect(next.status).toBe(400);
+      expect(((await next.json()) as FormAnswer).errors.puzzle).toBe(msg("puzzle", "required"));
+    }
+  });
+
   it("refuses a puzzle answered faster than a person can drag", async () => {
     const user = await newUser();
     const ip = newIp();
