@@ -41,8 +41,9 @@ export async function bootstrap(): Promise<void> {
     if (env.rootPassword) {
       logger.info("created the super admin 'root' with the password from OJ_ROOT_PASSWORD");
     } else {
-      // Printed once, on the first start only: the operator must note it.
-      logger.warn(`created the super admin 'root'; its generated password is: ${password}`);
+      // Printed once, on the first start only, and straight to stdout so that no LOG_LEVEL hides
+      // it: the operator must note it, nothing else keeps it.
+      process.stdout.write(`Created the super admin 'root'. Its generated password, shown only this once: ${password}\n`);
     }
   }
 }
