@@ -277,4 +277,19 @@ describe("account", () => {
     }
     expect(await Session.countDocuments({ uid: user._id })).toBe(0);
   });
+
+  it("a visitor on /logout (POST or GET) goes home with the login opened and 'Please login first'", async () => {
+    const user = await newUser();
+    const revoked = await pageLogin(user.username);
+    await revokeUserSessions(user._id);
+    for (const cookie of [undefined, revoked]) {
+      for (const method of ["POST", "GET"]) {
+        const req = request("/logout", { cookie, method });
+        const res = method === "POST" ? await logoutRoute.action(args(req)) : await logoutRoute.loader(args(req));
+        expect(res.status).toBe(302);
+        expect(res.headers.get("Location")).toBe("/home?login=1&notice=pleaseLoginFirst");
+        expect(res.headers.get("Set-Cookie")).toBeNull();
+      }
+    }
+  });
 });
