@@ -60,6 +60,8 @@ export interface AuthActionData {
   /** Fields echoed back so the form keeps them (never passwords or codes). */
   values?: Record<string, string>;
   codeSent?: { email: string; wait: number };
+  /** Seconds before another code may be sent to the form's e-mail (said on the page without JavaScript). */
+  codeWait?: number;
   registered?: { username: string };
   sent?: { email: string; wait: number };
 }

@@ -88,6 +88,15 @@ describe("registration", () => {
     expect(again.status).toBe(429);
     expect(b2.errors._form).toMatch(/You are operating too fast, please send again in (59|60) seconds/);
     expect(messagesTo(box.dir, email)).toHaveLength(1);
+
+    // A refused registration tells a page without JavaScript how long the wait still is.
+    const refused = await registerForm({ intent: "register", username: fresh("btn").username, password: "secret1", passwordAgain: "secret1", email, code: "000000" }, "198.51.100.9");
+    expect(refused.status).toBe(400);
+    const b3 = await body<{ codeWait: number }>(refused);
+    expect(b3.codeWait).toBeGreaterThanOrEqual(55);
+    expect(b3.codeWait).toBeLessThanOrEqual(60);
+    const elsewhere = await registerForm({ intent: "register", username: "okname", password: "secret1", passwordAgain: "secret1", email: fresh("btn2").email, code: "000000" }, "198.51.100.9");
+    expect((await body<{ codeWait: number }>(elsewhere)).codeWait).toBe(0);
   });
 
   it("refuses a wrong code, keeps nothing, and throws a code away after 5 wrong tries", async () => {
