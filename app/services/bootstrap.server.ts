@@ -1,4 +1,5 @@
-import { ROLE_NAMES, Role, type RoleCode } from "~/lib/constants";
+import { LOGIN_PASSWORD_MAX } from "~/lib/account";
+import { LIMITS, ROLE_NAMES, Role, type RoleCode } from "~/lib/constants";
 import "~/models/index.server";
 import { RoleModel } from "~/models/role.server";
 import { User } from "~/models/user.server";
@@ -36,6 +37,11 @@ export async function bootstrap(): Promise<void> {
   }
   const root = await User.exists({ usernameLower: "root" });
   if (!root) {
+    const length = [...env.rootPassword].length;
+    if (env.rootPassword && (length < LIMITS.passwordMin || length > LOGIN_PASSWORD_MAX)) {
+      // root could never log in with it: the login form takes no other length.
+      throw new Error(`OJ_ROOT_PASSWORD must be ${LIMITS.passwordMin} to ${LOGIN_PASSWORD_MAX} characters long (it has ${length}); the super admin 'root' was not created`);
+    }
     const password = env.rootPassword || generatePassword(16);
     await createUser({ username: "root", password, role: Role.SUPER_ADMIN });
     if (env.rootPassword) {

@@ -24,8 +24,8 @@ export const loginSchema = z.object({
   password: z
     .string({ required_error: "auth:validation.passwordRequired", invalid_type_error: "auth:validation.passwordRequired" })
     .min(1, "auth:validation.passwordRequired")
-    .min(LIMITS.passwordMin, "auth:validation.passwordLength")
-    .max(LOGIN_PASSWORD_MAX, "auth:validation.passwordLength"),
+    .min(LIMITS.passwordMin, "auth:validation.loginPasswordLength")
+    .max(LOGIN_PASSWORD_MAX, "auth:validation.loginPasswordLength"),
   puzzleToken: z.string().optional(),
   puzzleOffset: z.coerce.number({ invalid_type_error: "auth:puzzle.wrong" }).optional(),
 });

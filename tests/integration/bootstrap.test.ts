@@ -88,4 +88,9 @@ describe("first start without OJ_ROOT_PASSWORD", () => {
     expect(server.output()).not.toMatch(PRINTED);
     expect((await rootLogin(server.url, password)).status).toBe(200);
   });
+
+  it("refuses to create root with an OJ_ROOT_PASSWORD the login form would not take", async () => {
+    const start = startWebServer({ ...env, MONGODB_URI: `${process.env.MONGODB_URI}_long`, OJ_ROOT_PASSWORD: "x".repeat(26) });
+    await expect(start).rejects.toThrow(/OJ_ROOT_PASSWORD must be 5 to 25 characters long \(it has 26\)/);
+  });
 });

@@ -94,13 +94,22 @@ describe("login", () => {
       [{ username: "", password: "secret1" }, "username", msg("validation", "usernameRequired")],
       [{ username: "u".repeat(21), password: "secret1" }, "username", msg("validation", "usernameMax")],
       [{ username: "someone", password: "" }, "password", msg("validation", "passwordRequired")],
-      [{ username: "someone", password: "1234" }, "password", msg("validation", "passwordLength")],
+      [{ username: "someone", password: "1234" }, "password", msg("validation", "loginPasswordLength")],
+      [{ username: "someone", password: "x".repeat(26) }, "password", msg("validation", "loginPasswordLength")],
     ];
     for (const [form, field, text] of cases) {
       const res = await login(form);
       expect(res.status).toBe(400);
       expect(((await res.json()) as FormAnswer).errors[field]).toBe(text);
     }
+    expect(msg("validation", "loginPasswordLength")).toBe("The length of the password should be between 5 and 25");
+  });
+
+  it("accepts the passwords of generated accounts, up to 25 characters, as the message says", async () => {
+    const { username, email } = fresh("lg25");
+    const password = "G".repeat(25);
+    await createUser({ username, email, password });
+    expect((await login({ username, password })).status).toBe(302);
   });
 
   it("after 5 failures on an account requires the puzzle: wrong offset refused, right one accepted", async () => {
