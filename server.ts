@@ -11,6 +11,7 @@ import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { normaliseBasePath } from "./app/lib/base-path";
 import { buildAssets } from "./server/build-assets";
+import { trustProxySetting } from "./server/trust-proxy";
 
 // The web process: Express in front of the Remix request handler. Business rules live in app/;
 // this file only wires HTTP concerns (security headers, compression, logging, static files).
@@ -69,7 +70,7 @@ const hooks = build.entry.module.serverHooks;
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", Number(process.env.TRUST_PROXY ?? 1));
+app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
 
 // The browser build's scripts and styles, compressed once and served with few headers, ahead of
 // the page middleware (see server/build-assets.ts). They import each other, and name route modules,

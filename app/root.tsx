@@ -31,10 +31,12 @@ import { isAdminRole } from "~/services/permissions.server";
 import { localesVersion } from "~/services/assets.server";
 import { takeFlash } from "~/services/flash.server";
 import { unreadCounts } from "~/services/messages.server";
+import { sameSiteReferrer } from "~/services/route-guards.server";
 import { ToastRegion } from "~/components/ui/Toast";
 import { SiteFrame } from "~/components/layout/SiteFrame";
 import type { FrameData } from "~/components/layout/types";
 import { AuthLauncher } from "~/components/auth/AuthLauncher";
+import { NotFound } from "~/components/layout/NotFound";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: withBase(stylesheet) },
@@ -64,6 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // login modal opened (login=1) the modal itself says "Please login first".
     notice: params.get("login") === "1" ? null : noticeKey(params.get("notice")),
     localesVersion: localesVersion(),
+    // Where the 404 page's Back goes without JavaScript when a page finds nothing to show.
+    back: sameSiteReferrer(request),
     config,
     unread,
     user: user
@@ -177,6 +181,12 @@ export function ErrorBoundary() {
   const requestId = location.key === "default" ? documentRequestId : "";
   const { status, key } = describeError(error);
   const showDetails = process.env.NODE_ENV === "development" && error instanceof Error;
+
+  // A page that found nothing (an unknown problem, say) looks like any unknown path.
+  if (status === 404) {
+    const notFound = <NotFound back={data?.back ?? null} />;
+    return data ? <SiteFrame data={frameData(data)}>{notFound}</SiteFrame> : notFound;
+  }
 
   const content = (
     <div className="mx-auto max-w-xl px-4 py-16 text-center" data-error-page={status}>

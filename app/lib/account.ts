@@ -11,7 +11,11 @@ export const EMAIL_CODE_MAX_TRIES = 5;
 export const ACCOUNT_CHANGE_MAX_FAILURES = 5;
 export const ACCOUNT_CHANGE_LOCK_SECONDS = 30 * 60;
 
-/** Login and admin login accept generated passwords (up to 25 characters, spec section 9). */
+/**
+ * Login and admin login accept 5 to 25 characters: new passwords are 5 to 20, but the passwords an
+ * admin generates for accounts are up to 25 (spec sections 5 and 9), and those accounts must be
+ * able to log in. The login form says 5 to 25 accordingly.
+ */
 export const LOGIN_PASSWORD_MAX = 25;
 
 /** Profile fields (HOJ's limits: real name 50, nickname 20). */
@@ -60,6 +64,8 @@ export interface AuthActionData {
   /** Fields echoed back so the form keeps them (never passwords or codes). */
   values?: Record<string, string>;
   codeSent?: { email: string; wait: number };
+  /** Seconds before another code may be sent to the form's e-mail (said on the page without JavaScript). */
+  codeWait?: number;
   registered?: { username: string };
   sent?: { email: string; wait: number };
 }

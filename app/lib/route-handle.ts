@@ -7,7 +7,7 @@ export interface RouteHandle {
   i18n?: string | string[];
   /** Problem pages and full-screen (focus) views: no footer. */
   hideFooter?: boolean;
-  /** Admin paths: only the admin shell, no site header or footer. */
+  /** Admin paths: no site header or footer (the admin layout brings its own shell). */
   adminShell?: boolean;
 }
 

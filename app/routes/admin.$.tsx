@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { NotFound } from "~/components/layout/NotFound";
 import { getT } from "~/services/i18n.server";
 import { requireAdmin } from "~/services/permissions.server";
-import { isAdminLoginPath, sameSiteReferrer } from "~/services/route-guards.server";
+import { sameSiteReferrer } from "~/services/route-guards.server";
 import { pageTitle } from "~/lib/meta";
 
 // Unknown admin paths: a visitor goes to the admin login (spec "Admin area"), an admin sees 404.
@@ -11,8 +11,7 @@ import { pageTitle } from "~/lib/meta";
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title ?? "404");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // Without this, a missing login page would send the visitor to itself for ever.
-  if (!isAdminLoginPath(new URL(request.url).pathname)) await requireAdmin(request);
+  await requireAdmin(request);
   const t = await getT(request);
   return json({ back: sameSiteReferrer(request), title: t("notFound.title") }, { status: 404 });
 }

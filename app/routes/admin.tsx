@@ -4,18 +4,16 @@ import { AdminError } from "~/components/admin/AdminError";
 import { AdminShell } from "~/components/admin/AdminShell";
 import type { RouteHandle } from "~/lib/route-handle";
 import { isSuperAdmin, requireAdmin } from "~/services/permissions.server";
-import { isAdminLoginPath } from "~/services/route-guards.server";
 import { getWebsiteConfig } from "~/services/site-config.server";
 import type { loader as rootLoader } from "~/root";
 
 // The admin area's layout: super admin, admin or problem admin only (spec section 6). A visitor
-// goes to /admin/login, a signed-in user without an admin role gets 403. The admin login page
-// itself is the one admin path open to everybody, and it shows without the admin navigation.
+// goes to /admin/login, a signed-in user without an admin role gets 403. The admin login page is
+// not under this layout (admin_.login.tsx).
 
 export const handle: RouteHandle = { i18n: ["common", "admin"], adminShell: true };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (isAdminLoginPath(new URL(request.url).pathname)) return json({ admin: null, siteName: "" });
   const [user, config] = await Promise.all([requireAdmin(request), getWebsiteConfig()]);
   return json({
     admin: { username: user.username, role: user.role, isSuperAdmin: isSuperAdmin(user) },
@@ -30,7 +28,6 @@ export function useAdminData() {
 export default function AdminLayout() {
   const { admin, siteName } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  if (!admin) return <Outlet />;
   return (
     <AdminShell username={admin.username} isSuperAdmin={admin.isSuperAdmin} siteName={siteName} locale={root?.locale ?? "zh-CN"}>
       <Outlet />

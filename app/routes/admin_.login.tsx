@@ -5,6 +5,7 @@ import { AuthCard } from "~/components/auth/AuthCard";
 import { FormAlert } from "~/components/auth/fields";
 import { LoginForm } from "~/components/auth/LoginForm";
 import type { AuthActionData } from "~/lib/account";
+import type { RouteHandle } from "~/lib/route-handle";
 import { LIMITS } from "~/lib/constants";
 import { authT, clientOf, formFailure } from "~/services/account-http.server";
 import { startUserSession } from "~/services/auth-session.server";
@@ -16,9 +17,10 @@ import { createPuzzle } from "~/services/slide-puzzle.server";
 
 // /admin/login (outside the admin layout, which would send a visitor back here): administrator
 // accounts only; anyone else gets "Please login again with the administrator account!". Success
-// goes to redirectTo inside the site, else /admin.
+// goes to redirectTo inside the site, else /admin. Like every admin path it shows only its
+// content, without the site's header and footer (spec section 2).
 
-export const handle = { i18n: ["common", "auth"] };
+export const handle: RouteHandle = { i18n: ["common", "auth"], adminShell: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 

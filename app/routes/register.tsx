@@ -7,7 +7,7 @@ import type { AuthActionData } from "~/lib/account";
 import { authT, clientOf, formFailure } from "~/services/account-http.server";
 import { flash } from "~/services/flash.server";
 import { siteRedirect } from "~/services/paths.server";
-import { register, registerCodeSchema, registerSchema, registerSettings, sendRegisterCode } from "~/services/registration.server";
+import { register, registerCodeSchema, registerCodeWait, registerSchema, registerSettings, sendRegisterCode } from "~/services/registration.server";
 import { formObject } from "~/services/validation.server";
 
 // /register: the plain registration page, and the action of the modal's register form. The form's
@@ -45,7 +45,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const setCookie = await flash(request, { type: "success", key: "auth:register.success" });
     return siteRedirect(`/login?username=${encodeURIComponent(user.username)}`, { headers: { "Set-Cookie": setCookie } });
   } catch (err) {
-    return formFailure(request, err, { values });
+    // A page without JavaScript cannot count the resend wait down: it says what is left of it.
+    const codeWait = values.email ? await registerCodeWait(values.email) : 0;
+    return formFailure(request, err, { values, codeWait });
   }
 }
 

@@ -1,4 +1,5 @@
-import { ROLE_NAMES, Role, type RoleCode } from "~/lib/constants";
+import { LOGIN_PASSWORD_MAX } from "~/lib/account";
+import { LIMITS, ROLE_NAMES, Role, type RoleCode } from "~/lib/constants";
 import "~/models/index.server";
 import { RoleModel } from "~/models/role.server";
 import { User } from "~/models/user.server";
@@ -36,13 +37,19 @@ export async function bootstrap(): Promise<void> {
   }
   const root = await User.exists({ usernameLower: "root" });
   if (!root) {
+    const length = [...env.rootPassword].length;
+    if (env.rootPassword && (length < LIMITS.passwordMin || length > LOGIN_PASSWORD_MAX)) {
+      // root could never log in with it: the login form takes no other length.
+      throw new Error(`OJ_ROOT_PASSWORD must be ${LIMITS.passwordMin} to ${LOGIN_PASSWORD_MAX} characters long (it has ${length}); the super admin 'root' was not created`);
+    }
     const password = env.rootPassword || generatePassword(16);
     await createUser({ username: "root", password, role: Role.SUPER_ADMIN });
     if (env.rootPassword) {
       logger.info("created the super admin 'root' with the password from OJ_ROOT_PASSWORD");
     } else {
-      // Printed once, on the first start only: the operator must note it.
-      logger.warn(`created the super admin 'root'; its generated password is: ${password}`);
+      // Printed once, on the first start only, and straight to stdout so that no LOG_LEVEL hides
+      // it: the operator must note it, nothing else keeps it.
+      process.stdout.write(`Created the super admin 'root'. Its generated password, shown only this once: ${password}\n`);
     }
   }
 }

@@ -59,8 +59,6 @@ export const env = {
    * browser tests set 20: every test comes from 127.0.0.1). Per-account limits do not change.
    */
   rateLimitScale: positive("RATE_LIMIT_SCALE", 1),
-  /** Trust X-Forwarded-* from this many proxies (Express "trust proxy"). */
-  trustProxy: int("TRUST_PROXY", 1),
   judging: {
     /** Consumer name of this process in the "web" group of the results stream (default host-pid). */
     resultConsumer: str("JUDGE_RESULT_CONSUMER"),

@@ -16,15 +16,16 @@ import { findUserByUsername } from "./users.server";
 
 // Login (spec sections 4 and 5): username and password, rate limits per address and per account,
 // and after 5 consecutive failures (per account or per address) a slide puzzle checked here on the
-// server. A solved puzzle and a successful login reset the count.
+// server. Only a successful login resets the count: a solved puzzle lets one attempt through, and
+// while the count stays at 5 or more every attempt needs a new puzzle.
 
 export const loginSchema = z.object({
   username: usernameField,
   password: z
     .string({ required_error: "auth:validation.passwordRequired", invalid_type_error: "auth:validation.passwordRequired" })
     .min(1, "auth:validation.passwordRequired")
-    .min(LIMITS.passwordMin, "auth:validation.passwordLength")
-    .max(LOGIN_PASSWORD_MAX, "auth:validation.passwordLength"),
+    .min(LIMITS.passwordMin, "auth:validation.loginPasswordLength")
+    .max(LOGIN_PASSWORD_MAX, "auth:validation.loginPasswordLength"),
   puzzleToken: z.string().optional(),
   puzzleOffset: z.coerce.number({ invalid_type_error: "auth:puzzle.wrong" }).optional(),
 });
@@ -91,7 +92,6 @@ export async function authenticate(input: LoginInput, client: ClientInfo, opts: 
       const key = check === "tooFast" ? "auth:puzzle.tooFast" : check === "expired" ? "auth:puzzle.expired" : "auth:puzzle.wrong";
       throw puzzleError(key, await createPuzzle());
     }
-    await resetFailures(username, client.ip);
   }
 
   const user = await findUserByUsername(username);

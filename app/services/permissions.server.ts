@@ -41,12 +41,16 @@ export function canSpeak(user: WithRole): boolean {
   return !!user && !MUTED.has(user.role);
 }
 
-/** Admin pages: a visitor goes to /admin/login; a signed-in non-admin gets 403. */
+/**
+ * Admin pages: a visitor goes to /admin/login with "Please login first by admin account" (spec
+ * sections 2 and 8); a signed-in non-admin gets 403.
+ */
 export async function requireAdmin(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
   if (!user) {
     const url = new URL(request.url);
-    throw siteRedirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    const params = new URLSearchParams({ redirectTo: url.pathname + url.search, notice: "pleaseLoginAdmin" });
+    throw siteRedirect(`/admin/login?${params.toString()}`);
   }
   if (!isAdminRole(user)) throw new Response("Forbidden", { status: 403 });
   return user;

@@ -22,6 +22,8 @@ export const RATE_RULES = {
   loginAccount: { points: 20, duration: 600, perAddress: false },
   /** Accounts created from one address. */
   registerIp: { points: 10, duration: 3600, perAddress: true },
+  /** Registration attempts for one e-mail address, and for one username, from any address. */
+  registerAccount: { points: 10, duration: 3600, perAddress: false },
   /** E-mails with a code (register, reset, change e-mail) requested from one address. */
   mailIp: { points: 10, duration: 3600, perAddress: true },
   /** E-mails with a code sent to one address (or requested by one account). */

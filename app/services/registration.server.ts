@@ -96,7 +96,7 @@ export async function register(input: RegisterInput, client: { ip: string }): Pr
   const target = input.email.toLowerCase();
   const needCode = emailEnabled();
   if (needCode && !input.code) throw new AccountError("auth:validation.codeRequired", { field: "code" });
-  await consume(["registerIp", client.ip]);
+  await consume(["registerIp", client.ip], ["registerAccount", `email:${target}`], ["registerAccount", `user:${input.username.toLowerCase()}`]);
   await assertFree(input.username, input.email);
   if (needCode) {
     await checkCode("register", target, input.code);

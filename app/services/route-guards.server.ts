@@ -20,12 +20,6 @@ export function isAuthRequiredPath(path: string): boolean {
   return AUTH_REQUIRED.some((r) => r.test(path));
 }
 
-/** The admin login page: the only admin path a visitor may open. */
-export function isAdminLoginPath(pathname: string): boolean {
-  const p = pathname.replace(/\/+$/, "");
-  return p === sitePath("/admin/login");
-}
-
 /**
  * The page a "Back" link returns to without JavaScript: the Referer when it is a page of this site
  * other than the current one, else null.

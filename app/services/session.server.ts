@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createCookie, createSessionStorage, type Session as RemixSession } from "@remix-run/node";
+import { createCookie, createSession, createSessionStorage, type Session as RemixSession, type SessionStorage } from "@remix-run/node";
 import { Session } from "~/models/session.server";
 import { User, type UserDoc } from "~/models/user.server";
 import { env } from "./env.server";
@@ -21,11 +21,21 @@ export function newSessionId(): string {
   return randomBytes(24).toString("base64url");
 }
 
+async function readSessionData(id: string): Promise<Record<string, unknown> | null> {
+  const doc = await Session.findById(id).lean();
+  if (!doc) return null;
+  if (doc.expiresAt.getTime() < Date.now()) {
+    await Session.deleteOne({ _id: id });
+    return null;
+  }
+  return doc.data;
+}
+
 /**
  * Remix session storage backed by the sessions collection. The cookie carries only the signed id;
  * `uid` is copied out of the data so every session of a user can be found and revoked.
  */
-export const sessionStorage = createSessionStorage({
+const storage = createSessionStorage({
   cookie: sessionCookie,
   async createData(data, expires) {
     const id = newSessionId();
@@ -37,15 +47,10 @@ export const sessionStorage = createSessionStorage({
     });
     return id;
   },
-  async readData(id) {
-    const doc = await Session.findById(id).lean();
-    if (!doc) return null;
-    if (doc.expiresAt.getTime() < Date.now()) {
-      await Session.deleteOne({ _id: id });
-      return null;
-    }
-    return doc.data;
-  },
+  readData: readSessionData,
+  // Only a record that still exists is updated. A request that read a session before it was
+  // revoked (password changed, signed out elsewhere) and commits it afterwards must not bring it
+  // back to life: new records come from createData alone.
   async updateData(id, data, expires) {
     await Session.updateOne(
       { _id: id },
@@ -57,13 +62,26 @@ export const sessionStorage = createSessionStorage({
           expiresAt: expires ?? new Date(Date.now() + SESSION_TTL_MS),
         },
       },
-      { upsert: true },
     );
   },
   async deleteData(id) {
     await Session.deleteOne({ _id: id });
   },
 });
+
+export const sessionStorage: SessionStorage = {
+  ...storage,
+  /**
+   * Like Remix's, except that a cookie whose record is gone (revoked, expired) gives a session
+   * without an id, so whatever is stored in it next (a flash message) gets a new record and a new
+   * cookie instead of an update that finds nothing.
+   */
+  async getSession(cookieHeader, options) {
+    const id: unknown = cookieHeader ? await sessionCookie.parse(cookieHeader, options) : null;
+    const data = typeof id === "string" && id ? await readSessionData(id) : null;
+    return createSession(data ?? {}, data ? (id as string) : "");
+  },
+};
 
 export function getSession(request: Request): Promise<RemixSession> {
   return sessionStorage.getSession(request.headers.get("Cookie"));

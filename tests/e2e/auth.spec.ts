@@ -282,6 +282,15 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("邮箱", { exact: true })).toHaveValue(email);
     const code = await waitForCode(stack.mailboxDir, email);
 
+    // A wrong code first: the refusal says how long until another code may be asked for, as the
+    // button cannot count down without JavaScript.
+    await page.getByLabel("密码", { exact: true }).fill("secret123");
+    await page.getByLabel("确认密码", { exact: true }).fill("secret123");
+    await page.getByLabel("验证码", { exact: true }).fill(code === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: "注册", exact: true }).click();
+    await expect(page.getByText("验证码不正确", { exact: true })).toBeVisible();
+    await expect(page.locator("[data-code-wait]")).toHaveText(/^([1-5]\d|60|[1-9]) 秒后可重新获取验证码。$/);
+
     await page.getByLabel("密码", { exact: true }).fill("secret123");
     await page.getByLabel("确认密码", { exact: true }).fill("secret123");
     await page.getByLabel("验证码", { exact: true }).fill(code);

@@ -17,6 +17,27 @@ async function clearMessages(uid: string) {
   await UserMessage.deleteMany({ recipientUid: uid });
 }
 
+/** A public problem of its own (removed by the caller). */
+async function makeProblem(): Promise<{ problemId: string; remove: () => Promise<unknown> }> {
+  const { Problem } = await import("../../app/models/problem.server");
+  const pid = 700_000 + Math.floor(Math.random() * 200_000);
+  const problemId = uniqueName("FR").toUpperCase();
+  await Problem.create({
+    _id: pid,
+    problemId,
+    problemIdUpper: problemId,
+    title: `Frame ${problemId}`,
+    description: "Print the sum.",
+    input: "Two integers.",
+    output: "Their sum.",
+    examples: [{ input: "1 2", output: "3" }],
+    languages: ["C", "C++"],
+    testCaseHash: "0".repeat(32),
+    testCases: [{ input: "1.in", output: "1.out", score: 0, groupNum: 0 }],
+  });
+  return { problemId, remove: () => Problem.deleteOne({ _id: pid }) };
+}
+
 /** The whole address of a site path (after the base path), so a doubled base path fails. */
 function siteUrl(path: string | RegExp): RegExp {
   const base = (test.info().project.use.baseURL ?? "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -78,8 +99,11 @@ for (const js of [true, false]) {
       const stored = (await context.cookies()).find((c) => c.name === "oj_lng")?.value ?? "";
       expect(JSON.parse(Buffer.from(decodeURIComponent(stored), "base64").toString("utf8"))).toBe("en");
 
-      // Remembered on the next visit, even over the browser's Chinese.
+      // Remembered on the next visit, even over the browser's Chinese and over ?l=.
       await page.goto("home");
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome to");
+      await page.goto("home?l=zh-CN");
       await expect(page.locator("html")).toHaveAttribute("lang", "en");
       await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome to");
 
@@ -110,6 +134,41 @@ for (const js of [true, false]) {
       await page.getByRole("link", { name: "返回首页" }).click();
       await expect(page).toHaveURL(siteUrl("home"));
       await expect(page.getByRole("heading", { level: 1 })).toContainText("欢迎来到");
+    });
+
+    test("a page that finds nothing (an unknown problem) shows the same 404 page with Go Home and Back", async ({ page }) => {
+      await page.goto("introduction");
+      await ready(page, js);
+      await page.evaluate(() => {
+        const a = document.createElement("a");
+        a.href = "problem/NO-SUCH-PROBLEM-404";
+        a.textContent = "missing problem";
+        document.querySelector("main")?.append(a);
+      });
+      const [res] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith("/problem/NO-SUCH-PROBLEM-404")),
+        page.getByRole("link", { name: "missing problem" }).click(),
+      ]);
+      expect(res.status()).toBe(404);
+      await expect(page.locator("[data-not-found]")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "抱歉，页面找不到了" })).toBeVisible();
+      await expect(page.locator("[data-error-page]")).toHaveCount(0);
+      await expect(page.locator("[data-site-header]")).toBeVisible();
+      await ready(page, js);
+      await page.getByRole("link", { name: "返回上一页" }).click();
+      await expect(page).toHaveURL(siteUrl("introduction"));
+
+      const direct = await page.goto("problem/NO-SUCH-PROBLEM-404");
+      expect(direct?.status()).toBe(404);
+      await page.locator("[data-not-found]").getByRole("link", { name: "返回首页" }).click();
+      await expect(page).toHaveURL(siteUrl("home"));
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("欢迎来到");
+    });
+
+    test("a visitor opening /logout lands on home with the login opened and a notice", async ({ page }) => {
+      await page.goto("logout");
+      await expect(page).toHaveURL(siteUrl("home?login=1&notice=pleaseLoginFirst"));
+      await expect(page.getByRole("dialog").getByText("请先登录")).toBeVisible();
     });
 
     test("a visitor opening /setting lands on home with the login opened and a notice", async ({ page }) => {
@@ -146,6 +205,37 @@ for (const js of [true, false]) {
       await expect(page).toHaveURL(siteUrl("introduction"));
       await expect(page.locator('[data-drawer="panel"]')).toBeHidden();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("帮助");
+    });
+
+    test("at 800px the menu is still the drawer; from 992px the full header", async ({ page }) => {
+      await page.setViewportSize({ width: 800, height: 800 });
+      await page.goto("home");
+      const nav = page.getByRole("navigation", { name: "主导航" });
+      await expect(nav).toBeHidden();
+      await ready(page, js);
+      const opener = js ? page.getByRole("button", { name: "打开导航菜单" }) : page.locator('summary[aria-label="打开导航菜单"]');
+      await expect(opener).toBeVisible();
+
+      await page.setViewportSize({ width: 1000, height: 800 });
+      await expect(nav).toBeVisible();
+      await expect(nav.getByRole("link", { name: "题库" })).toBeVisible();
+      await expect(opener).toBeHidden();
+    });
+
+    test("the footer is hidden on a problem page", async ({ page, app }) => {
+      void app; // connects this worker to the site's store
+      const problem = await makeProblem();
+      try {
+        await page.goto("problem");
+        await expect(page.locator("[data-site-footer]")).toBeVisible();
+        const res = await page.goto(`problem/${problem.problemId}`);
+        expect(res?.status()).toBe(200);
+        await expect(page.getByText(`Frame ${problem.problemId}`).first()).toBeVisible();
+        await expect(page.locator("[data-site-header]")).toBeVisible();
+        await expect(page.locator("[data-site-footer]")).toHaveCount(0);
+      } finally {
+        await problem.remove();
+      }
     });
 
     test("a signed-in user has the user menu and unread badges capped at 99+", async ({ page, context, createUser, loginAs }) => {
@@ -195,8 +285,13 @@ for (const js of [true, false]) {
 
     test("a non-admin is refused the admin area; a visitor goes to the admin login", async ({ page, context, createUser, loginAs }) => {
       const res = await page.goto("admin/conf");
-      await expect(page).toHaveURL(siteUrl(/admin\/login\?redirectTo=%2F([\w-]+%2F)?admin%2Fconf/));
+      await expect(page).toHaveURL(siteUrl(/admin\/login\?redirectTo=%2F([\w-]+%2F)?admin%2Fconf&notice=pleaseLoginAdmin/));
       expect(res?.status()).toBeLessThan(500);
+      await expect(page.locator("[data-toast]").filter({ hasText: "请使用管理员账号登录！" })).toBeVisible();
+      // Like every admin path, only the content: no site header or footer.
+      await expect(page.getByRole("heading", { name: "管理员登录" })).toBeVisible();
+      await expect(page.locator("[data-site-header]")).toHaveCount(0);
+      await expect(page.locator("[data-site-footer]")).toHaveCount(0);
 
       await loginAs(context, await createUser());
       const refused = await page.goto("admin");
@@ -222,7 +317,9 @@ for (const js of [true, false]) {
       await expect(page).toHaveURL(siteUrl("admin/conf"));
       const field = page.getByLabel("网站名称");
       const original = await field.inputValue();
+      const originalRecord = { name: await page.getByLabel("备案名称").inputValue(), url: await page.getByLabel("备案链接").inputValue() };
       const name = `Judge ${uniqueName("n")}`;
+      const record = `Record ${uniqueName("r")}`;
       try {
         // Bad input: a translated error, and nothing saved.
         await field.fill("");
@@ -230,16 +327,25 @@ for (const js of [true, false]) {
         await expect(page.locator('[data-field-error="projectName"]')).toHaveText("请填写网站名称");
 
         await page.getByLabel("网站名称").fill(name);
+        await page.getByLabel("备案名称").fill(record);
+        await page.getByLabel("备案链接").fill("https://beian.example.org/record");
         await page.getByRole("button", { name: "保存" }).click();
         await expect(page.locator("[data-toast]").filter({ hasText: "修改成功" })).toBeVisible();
         await expect(page.getByLabel("网站名称")).toHaveValue(name);
 
         await page.goto("home");
-        await expect(page.locator('[data-site-footer] [data-footer="site"]')).toHaveText(name);
+        const footer = page.locator("[data-site-footer]");
+        await expect(footer.locator('[data-footer="site"]')).toHaveText(name);
         await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+        // The record name links to the record address; the knowledge base and support links are there.
+        await expect(footer.locator('[data-footer="record"]').getByRole("link", { name: record })).toHaveAttribute("href", "https://beian.example.org/record");
+        await expect(footer.getByRole("link", { name: "知识库" })).toHaveAttribute("href", "https://oi-wiki.org/");
+        await expect(footer.getByRole("link", { name: "帮助" })).toHaveAttribute("href", /\/introduction$/);
       } finally {
         await page.goto("admin/conf");
         await page.getByLabel("网站名称").fill(original);
+        await page.getByLabel("备案名称").fill(originalRecord.name);
+        await page.getByLabel("备案链接").fill(originalRecord.url);
         await page.getByRole("button", { name: "保存" }).click();
         await expect(page.locator("[data-toast]").filter({ hasText: "修改成功" })).toBeVisible();
       }

@@ -16,6 +16,7 @@ import { getWebsiteConfig, seedWebsiteConfig, updateWebsiteConfig, websiteConfig
 import { createUser } from "~/services/users.server";
 import * as adminConf from "~/routes/admin.conf";
 import * as adminLayout from "~/routes/admin";
+import * as adminLogin from "~/routes/admin_.login";
 import * as adminSplat from "~/routes/admin.$";
 import * as adminSwitch from "~/routes/admin.switch";
 import * as catchAll from "~/routes/$";
@@ -152,7 +153,7 @@ describe("website configuration", () => {
     }
     const visitor = await call(adminConf.action, "/admin/conf", { form: VALID_FORM });
     expect(visitor.status).toBe(302);
-    expect(visitor.headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fconf");
+    expect(visitor.headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fconf&notice=pleaseLoginAdmin");
     expect((await getWebsiteConfig()).projectName).toBe(WEBSITE_CONFIG_DEFAULTS.projectName);
   });
 
@@ -172,15 +173,24 @@ describe("website configuration", () => {
 describe("admin area", () => {
   it("the layout sends visitors to the admin login, refuses non-admins and lets the three admin roles in", async () => {
     const visitor = await call(adminLayout.loader, "/admin/dashboard");
-    expect(visitor.headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fdashboard");
+    expect(visitor.headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fdashboard&notice=pleaseLoginAdmin");
     expect((await call(adminLayout.loader, "/admin/dashboard", { cookie: member })).status).toBe(403);
     for (const cookie of [superAdmin, admin, problemAdmin]) {
       expect((await call(adminLayout.loader, "/admin/dashboard", { cookie })).status).toBe(200);
     }
-    // The admin login page is open to everybody.
-    const login = await call(adminLayout.loader, "/admin/login");
-    expect(login.status).toBe(200);
-    expect((await body(login)).admin).toBeNull();
+  });
+
+  it("the admin login page (its own route, outside the admin layout) is open to everybody and shows without the site frame", async () => {
+    expect(adminLogin.handle.adminShell).toBe(true);
+    const visitor = await call(adminLogin.loader, "/admin/login?redirectTo=%2Fadmin%2Fconf&notice=pleaseLoginAdmin");
+    expect(visitor.status).toBe(200);
+    expect(await body(visitor)).toMatchObject({ redirectTo: "/admin/conf", signedInAs: null, puzzle: null });
+    // A signed-in user without an admin role is told so; an admin goes on.
+    const memberView = await body<{ signedInAs: string | null }>(await call(adminLogin.loader, "/admin/login", { cookie: member }));
+    expect(memberView.signedInAs).toMatch(/^u/);
+    const signedIn = await call(adminLogin.loader, "/admin/login?redirectTo=%2Fadmin%2Fconf", { cookie: admin });
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("Location")).toBe("/admin/conf");
   });
 
   it("unknown admin paths: visitors to the admin login, admins 404", async () => {
@@ -188,8 +198,6 @@ describe("admin area", () => {
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("Location")).toMatch(/^\/admin\/login\?/);
     expect((await call(adminSplat.loader, "/admin/nothing-here", { cookie: admin })).status).toBe(404);
-    // No redirect loop while the login page does not exist.
-    expect((await call(adminSplat.loader, "/admin/login")).status).toBe(404);
   });
 
   it("dashboard counts come from the database and the judges' heartbeats", async () => {

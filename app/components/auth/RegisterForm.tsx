@@ -44,10 +44,15 @@ export function RegisterForm({
 
   if (!open) return <FormAlert tone="warning">{t("register.closed")}</FormAlert>;
 
+  // Without JavaScript the "Get code" button cannot count down: the form says how long to wait.
   const codeSentNote =
-    !hydrated && data?.ok && data.codeSent ? (
+    hydrated || !data ? null : data.ok && data.codeSent ? (
       <p className="mt-1 text-xs text-green-700" role="status">
         {t("code.sentTo", { email: data.codeSent.email, seconds: data.codeSent.wait })}
+      </p>
+    ) : !data.ok && data.codeWait ? (
+      <p className="mt-1 text-xs text-gray-600" role="status" data-code-wait="">
+        {t("code.waitLeft", { seconds: data.codeWait })}
       </p>
     ) : null;
   const sendError = sender.errors.email ?? sender.errors._form;

@@ -29,6 +29,9 @@ const stack = await startStack({
     LOG_LEVEL: "warn",
     // Browser tests sign in many times from one address.
     RATE_LIMIT_SCALE: "20",
+    // The browser connects from loopback, trusted as a proxy: a test chooses its client address
+    // with X-Forwarded-For (the failed-login count is kept per address).
+    TRUST_PROXY: "loopback",
   },
 });
 

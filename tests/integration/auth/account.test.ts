@@ -13,8 +13,8 @@ const { User } = await import("~/models/user.server");
 const { createUser } = await import("~/services/users.server");
 const { disconnectDb } = await import("~/services/db.server");
 const { closeRedis } = await import("~/services/redis.server");
-const { getCurrentUser } = await import("~/services/session.server");
-const { takeFlash } = await import("~/services/flash.server");
+const { getCurrentUser, getSession, commitSession, revokeUserSessions } = await import("~/services/session.server");
+const { addFlash, flash, takeFlash } = await import("~/services/flash.server");
 const { verifyPassword } = await import("~/services/password.server");
 const loginPage = await import("~/routes/login");
 const logoutRoute = await import("~/routes/logout");
@@ -115,6 +115,34 @@ describe("account", () => {
     expect((await apiAuthInfo.loader(args(request("/ojapi/get-user-auth-info", { token })))).status).toBe(401);
     const stored = await User.findById(user._id).lean();
     expect(await verifyPassword(stored!.passwordHash, "second-pass")).toBe(true);
+  });
+
+  it("a revoked session stays revoked when a request that read it before commits it afterwards", async () => {
+    const user = await newUser();
+    const cookie = await pageLogin(user.username);
+    // A request in flight has read the session...
+    const inFlight = await getSession(request("/home", { cookie }));
+    expect(inFlight.get("uid")).toBe(user._id);
+    // ...the password changes elsewhere and every session of the account ends...
+    expect(await revokeUserSessions(user._id)).toBe(1);
+    // ...then the request stores a message in the session it read.
+    addFlash(inFlight, { type: "success", key: "auth:login.welcome" });
+    await commitSession(inFlight);
+
+    expect(await Session.countDocuments({ uid: user._id })).toBe(0);
+    expect(await getCurrentUser(request("/home", { cookie }))).toBeNull();
+  });
+
+  it("a message for a browser whose session is gone comes in a new visitor session", async () => {
+    const user = await newUser();
+    const cookie = await pageLogin(user.username);
+    await revokeUserSessions(user._id);
+    const setCookie = await flash(request("/home", { cookie }), { type: "warning", key: "errors.pleaseLoginFirst" });
+    const fresh = setCookie.split(";")[0];
+    expect(fresh).not.toBe(cookie);
+    expect(await getCurrentUser(request("/home", { cookie: fresh }))).toBeNull();
+    expect(await takeFlash(request("/home", { cookie: fresh }))).toEqual([{ type: "warning", key: "errors.pleaseLoginFirst" }]);
+    expect(await Session.countDocuments({ uid: user._id })).toBe(0);
   });
 
   it("refuses a wrong current password, counts it, and locks after five", async () => {
@@ -248,5 +276,20 @@ describe("account", () => {
       expect(await takeFlash(request("/home", { cookie: cookieOf(res) }))).toEqual([{ type: "success", key: "auth:logout.success" }]);
     }
     expect(await Session.countDocuments({ uid: user._id })).toBe(0);
+  });
+
+  it("a visitor on /logout (POST or GET) goes home with the login opened and 'Please login first'", async () => {
+    const user = await newUser();
+    const revoked = await pageLogin(user.username);
+    await revokeUserSessions(user._id);
+    for (const cookie of [undefined, revoked]) {
+      for (const method of ["POST", "GET"]) {
+        const req = request("/logout", { cookie, method });
+        const res = method === "POST" ? await logoutRoute.action(args(req)) : await logoutRoute.loader(args(req));
+        expect(res.status).toBe(302);
+        expect(res.headers.get("Location")).toBe("/home?login=1&notice=pleaseLoginFirst");
+        expect(res.headers.get("Set-Cookie")).toBeNull();
+      }
+    }
   });
 });

@@ -94,13 +94,22 @@ describe("login", () => {
       [{ username: "", password: "secret1" }, "username", msg("validation", "usernameRequired")],
       [{ username: "u".repeat(21), password: "secret1" }, "username", msg("validation", "usernameMax")],
       [{ username: "someone", password: "" }, "password", msg("validation", "passwordRequired")],
-      [{ username: "someone", password: "1234" }, "password", msg("validation", "passwordLength")],
+      [{ username: "someone", password: "1234" }, "password", msg("validation", "loginPasswordLength")],
+      [{ username: "someone", password: "x".repeat(26) }, "password", msg("validation", "loginPasswordLength")],
     ];
     for (const [form, field, text] of cases) {
       const res = await login(form);
       expect(res.status).toBe(400);
       expect(((await res.json()) as FormAnswer).errors[field]).toBe(text);
     }
+    expect(msg("validation", "loginPasswordLength")).toBe("The length of the password should be between 5 and 25");
+  });
+
+  it("accepts the passwords of generated accounts, up to 25 characters, as the message says", async () => {
+    const { username, email } = fresh("lg25");
+    const password = "G".repeat(25);
+    await createUser({ username, email, password });
+    expect((await login({ username, password })).status).toBe(302);
   });
 
   it("after 5 failures on an account requires the puzzle: wrong offset refused, right one accepted", async () => {
@@ -146,6 +155,29 @@ describe("login", () => {
     const after = (await (await login({ username: user.username, password: "nope-nope" })).json()) as FormAnswer;
     expect(after.errors._form).toBe(msg("login", "failed"));
     expect(after.data?.puzzle).toBeUndefined();
+  });
+
+  it("a solved puzzle with a wrong password keeps the count: the next attempt needs a puzzle again", async () => {
+    const user = await newUser();
+    const ip = newIp();
+    let last: FormAnswer | null = null;
+    for (let i = 0; i < 5; i++) last = (await (await login({ username: user.username, password: "nope-nope" }, ip)).json()) as FormAnswer;
+    const puzzle = last!.data!.puzzle!;
+    const x = await answerOf(puzzle.token);
+    await sleep(450);
+    const solvedButWrong = await login({ username: user.username, password: "still-wrong", puzzleToken: puzzle.token, puzzleOffset: String(x) }, ip);
+    const s = (await solvedButWrong.json()) as FormAnswer;
+    expect(solvedButWrong.status).toBe(400);
+    expect(s.errors._form).toBe(msg("login", "failed"));
+    // The refusal already brings the next puzzle.
+    expect(s.data?.puzzle?.token).toBeTruthy();
+
+    // Even the right password is refused without solving it, from this address and from another.
+    for (const from of [ip, newIp()]) {
+      const next = await login({ username: user.username, password: "right-pass" }, from);
+      expect(next.status).toBe(400);
+      expect(((await next.json()) as FormAnswer).errors.puzzle).toBe(msg("puzzle", "required"));
+    }
   });
 
   it("refuses a puzzle answered faster than a person can drag", async () => {

@@ -88,6 +88,15 @@ describe("registration", () => {
     expect(again.status).toBe(429);
     expect(b2.errors._form).toMatch(/You are operating too fast, please send again in (59|60) seconds/);
     expect(messagesTo(box.dir, email)).toHaveLength(1);
+
+    // A refused registration tells a page without JavaScript how long the wait still is.
+    const refused = await registerForm({ intent: "register", username: fresh("btn").username, password: "secret1", passwordAgain: "secret1", email, code: "000000" }, "198.51.100.9");
+    expect(refused.status).toBe(400);
+    const b3 = await body<{ codeWait: number }>(refused);
+    expect(b3.codeWait).toBeGreaterThanOrEqual(55);
+    expect(b3.codeWait).toBeLessThanOrEqual(60);
+    const elsewhere = await registerForm({ intent: "register", username: "okname", password: "secret1", passwordAgain: "secret1", email: fresh("btn2").email, code: "000000" }, "198.51.100.9");
+    expect((await body<{ codeWait: number }>(elsewhere)).codeWait).toBe(0);
   });
 
   it("refuses a wrong code, keeps nothing, and throws a code away after 5 wrong tries", async () => {
@@ -189,6 +198,38 @@ describe("registration", () => {
     } finally {
       await updateWebsiteConfig({ register: true });
     }
+  });
+
+  it("limits registration attempts for one e-mail and for one username (10 an hour), from any address", async () => {
+    const attempt = (username: string, email: string, n: number) =>
+      registerForm({ username, password: "secret1", passwordAgain: "secret1", email, code: "000000" }, `198.18.${Math.floor(n / 200)}.${n % 200}`);
+    const tooMany = /^Too many attempts, please try again in \d+ seconds$/;
+    let n = 0;
+
+    // One e-mail address, a new username and address each time.
+    const target = fresh("rae");
+    for (let i = 0; i < 10; i++) {
+      const res = await attempt(fresh(`rae${i}`).username, target.email.toUpperCase(), ++n);
+      expect(res.status).toBe(400);
+      expect((await body<{ errors: Record<string, string> }>(res)).errors.code).toBe(msg("code", "expired"));
+    }
+    const mailRefused = await attempt(fresh("rae10").username, target.email, ++n);
+    expect(mailRefused.status).toBe(429);
+    expect((await body<{ errors: Record<string, string> }>(mailRefused)).errors._form).toMatch(tooMany);
+
+    // One username, a new e-mail and address each time.
+    const name = fresh("rau").username;
+    for (let i = 0; i < 10; i++) expect((await attempt(i % 2 ? name : name.toUpperCase(), fresh(`rau${i}`).email, ++n)).status).toBe(400);
+    const nameRefused = await apiRegister.action(
+      args(request("/ojapi/register", { json: { username: name, password: "secret1", email: fresh("rau10").email, code: "000000" } }), "198.18.99.1"),
+    );
+    expect(nameRefused.status).toBe(429);
+    expect((await body<ApiBody>(nameRefused)).msg).toMatch(tooMany);
+
+    // The limit is on those accounts only: another one registers from the same addresses.
+    const other = fresh("raok");
+    const code = await codeFor(other.email);
+    expect((await registerForm({ ...other, password: "secret1", passwordAgain: "secret1", code }, "198.18.0.1")).status).toBe(302);
   });
 
   it("limits accounts created from one address (10 an hour)", async () => {
