@@ -371,8 +371,12 @@ std::string join(const C& c) {
   return join(c.begin(), c.end(), std::string(" "));
 }
 
+// split and tokenize are templates so that a checker written for an older testlib, which had
+// neither, may still define its own with the same parameters: the caller's function wins.
+
 /** Parts between separators, empty ones included. */
-inline std::vector<std::string> split(const std::string& s, char separator) {
+template <typename Separator>
+std::vector<std::string> split(const std::string& s, Separator separator) {
   std::vector<std::string> out(1);
   for (size_t i = 0; i < s.size(); ++i) {
     if (s[i] == separator) out.push_back(std::string());
@@ -382,7 +386,8 @@ inline std::vector<std::string> split(const std::string& s, char separator) {
 }
 
 /** Parts between separators, empty ones left out. */
-inline std::vector<std::string> tokenize(const std::string& s, char separator) {
+template <typename Separator>
+std::vector<std::string> tokenize(const std::string& s, Separator separator) {
   std::vector<std::string> out;
   std::string cur;
   for (size_t i = 0; i < s.size(); ++i) {

@@ -199,6 +199,32 @@ describe("checker verdicts", () => {
   });
 });
 
+describe("source compatibility", () => {
+  // The common checker style: everything of the standard library after the header, `using namespace
+  // std`, and a helper of its own that newer testlib versions also define.
+  const CHECKER_STYLE = `#include "testlib.h"
+#include <bits/stdc++.h>
+using namespace std;
+vector<string> split(const string& s, char c) { vector<string> r(1); for (char x : s) { if (x == c) r.push_back(""); else r.back() += x; } return r; }
+int main(int argc, char* argv[]) {
+  registerTestlibCmd(argc, argv);
+  string line = ouf.readLine();
+  vector<string> parts = split(line, ',');
+  set<string> seen(parts.begin(), parts.end());
+  if (seen.size() != parts.size()) quitf(_wa, "%s repeats", line.c_str());
+  quitf(_ok, "%d parts", (int)parts.size());
+}
+`;
+
+  it.each(["c++17", "c++20"])("compiles the usual checker style as %s", (std) => {
+    const source = path.join(dir, `style-${std}.cpp`);
+    writeFileSync(source, CHECKER_STYLE);
+    const r = spawnSync("g++", [`-std=${std}`, "-fsyntax-only", `-I${HEADER_DIR}`, source], { encoding: "utf8" });
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+  }, 120_000);
+});
+
 describe("interactor, generator and validator", () => {
   it("talks to the program through stdin and stdout and logs to tout", () => {
     const input = path.join(dir, "secret.in");
