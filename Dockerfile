@@ -47,6 +47,8 @@ ENV NODE_ENV=production DATA_DIR=/data
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/app/lib ./app/lib
 COPY --from=build /app/judge-service ./judge-service
+# The judge places judge-service/sandbox/testlib.h beside every checker and interactor it compiles.
+RUN test -s judge-service/sandbox/testlib.h
 COPY --from=build /app/package.json ./
 VOLUME /data
 CMD ["node", "--import", "tsx", "judge-service/src/main.ts"]

@@ -5,11 +5,26 @@ import path from "node:path";
 import type { ExtraFile } from "../../app/lib/judge-protocol";
 import { compileProgram, extraFileCopyIn } from "./compile";
 import type { JudgeContext } from "./context";
-import { checkerLanguage } from "./languages";
+import { checkerLanguage, type LanguageRun } from "./languages";
 
 // Special judge checkers and interactors, compiled once per source (code, language, extra files,
 // testlib.h) and kept twice: the binary in go-judge's store for the runs, and a copy on local disk so
 // a go-judge or judge restart costs an upload instead of a compile.
+
+/**
+ * The checker's language with its own folder searched after the system headers, so that
+ * `#include <testlib.h>` finds the header beside the source as `#include "testlib.h"` does, and no
+ * file beside it can stand in for a standard header.
+ */
+function withLocalHeaders(lang: LanguageRun): LanguageRun {
+  return {
+    ...lang,
+    compile: (tc) => {
+      const spec = lang.compile(tc);
+      return { ...spec, args: [spec.args[0], "-idirafter", ".", ...spec.args.slice(1)] };
+    },
+  };
+}
 
 export type CheckerOutcome = { ok: true; key: string; fileId: string } | { ok: false; systemError: boolean; message: string };
 
@@ -86,8 +101,9 @@ export class CheckerCache {
       return { ok: false, systemError: true, message: `no compiler for checker language ${JSON.stringify(language)} on this judge` };
     }
     const copyIn = extraFileCopyIn(extra, [lang.source, "main"]);
+    // A testlib.h among the problem's own judge files is the author's choice and wins.
     if (this.testlib !== null && !copyIn["testlib.h"]) copyIn["testlib.h"] = { content: this.testlib };
-    const compiled = await compileProgram(ctx, lang, code, copyIn, signal);
+    const compiled = await compileProgram(ctx, withLocalHeaders(lang), code, copyIn, signal);
     if (!compiled.ok) return compiled;
     const fileId = compiled.artifacts.main;
     if (onDisk) {

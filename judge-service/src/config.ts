@@ -33,7 +33,7 @@ export interface JudgeOptions {
   dataRetryMs: number;
   /** On SIGTERM, how long running tasks may take to finish before they are left to other judges. */
   stopGraceMs: number;
-  /** testlib.h offered to checker and interactor compiles, if the file exists. */
+  /** testlib.h placed beside every checker and interactor source: JUDGE_TESTLIB_PATH, else the bundled one. */
   testlibPath: string | null;
   settings: JudgeSettings;
   logLevel: string;
@@ -74,7 +74,8 @@ export function optionsFromEnv(env: Env = process.env): JudgeOptions {
     dataRetryMs: int(env, "JUDGE_DATA_RETRY_MS", 10 * 60_000, 0),
     // Below the 8 s after which the launcher (scripts/lib/stack.ts) kills a child that is still there.
     stopGraceMs: int(env, "JUDGE_STOP_GRACE_MS", 5000, 0),
-    testlibPath: existsSync(testlib) ? testlib : null,
+    // The bundled header unless another one is configured and present.
+    testlibPath: existsSync(testlib) ? testlib : existsSync(BUNDLED_TESTLIB) ? BUNDLED_TESTLIB : null,
     settings: {
       ...DEFAULT_SETTINGS,
       compileTimeMs: int(env, "JUDGE_COMPILE_TIME_MS", DEFAULT_SETTINGS.compileTimeMs, 100),

@@ -9,9 +9,16 @@ import { caseOutputLimit, outputHead, runUser } from "./user-run";
 
 // Special judge: a checker decides, run as `checker <input> <user_output> <answer>` with testlib's
 // exit codes: 0 accepted, 1 wrong answer, 2 presentation error, 3 checker failure (System Error),
-// 4 wrong output format (PE), 7 points, 8 unexpected end of output (WA), 16+n n percent of the points.
-// For points (exit 7) the message starts with the value (testlib prints "points <value> <message>");
-// a value in [0, 1] is the fraction of the case's score, a larger one the points themselves.
+// 4 wrong output format (PE), 7 points, 8 unexpected end of output (WA), 16+n partially correct.
+//
+// Points, one rule as HOJ reads them: a percentage of the case's score, 0 to 100, where 100 is
+// Accepted. With exit code 7 the value is the one after "points" in testlib's message on stderr
+// ("points 40 ..."), else the number that starts stdout, else the number that starts stderr.
+// testlib's "partially correct (n)" is n percent too: exit code 16+n (our testlib.h) or n
+// (testlib's own default). Partial scores exist only in OI problems; in ACM they are Wrong Answer.
+//
+// The case's message is the checker's text without testlib's verdict words ("wrong answer",
+// "points 40"...), cut to the message size; a System Error keeps the whole text for the admin.
 
 export interface Decision {
   status: number;
@@ -19,32 +26,49 @@ export interface Decision {
   message: string;
 }
 
+const NUMBER = String.raw`[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?`;
+const VERDICT_WORDS = new RegExp(
+  String.raw`^(?:ok|wrong answer|wrong output format|unexpected eof|FAIL|points\s+(${NUMBER})|partially correct \((\d+)\))(?=\s|$)\s*`,
+);
+const LEADING_NUMBER = new RegExp(String.raw`^(${NUMBER})(?=\s|$)\s*`);
+
+/** testlib's verdict line taken apart: the text after the verdict words, and a points or partial value. */
+export function testlibMessage(text: string): { rest: string; points?: number; partial?: number } {
+  const m = VERDICT_WORDS.exec(text);
+  if (!m) return { rest: text };
+  return { rest: text.slice(m[0].length), points: m[1] === undefined ? undefined : Number(m[1]), partial: m[2] === undefined ? undefined : Number(m[2]) };
+}
+
 /** The exit code of a testlib checker or interactor as a case verdict. */
 export function checkerDecision(r: SandboxResult, c: TaskCase, problemType: number, maxMessage: number, who = "checker"): Decision {
-  const text = (r.files?.stderr ?? "").trim() || (r.files?.stdout ?? "").trim();
-  const message = truncateUtf8(text, maxMessage);
-  const partial = (ratio: number): Decision => {
-    const r01 = Math.min(1, Math.max(0, ratio));
-    if (r01 >= 1) return { status: JudgeStatus.ACCEPTED, score: c.score, message };
-    if (problemType !== ProblemType.OI || r01 <= 0) return { status: JudgeStatus.WRONG_ANSWER, score: 0, message };
-    return { status: JudgeStatus.PARTIAL_ACCEPTED, score: Math.round(c.score * r01), message };
+  const stderr = (r.files?.stderr ?? "").trim();
+  const stdout = (r.files?.stdout ?? "").trim();
+  const text = stderr || stdout;
+  const parsed = testlibMessage(text);
+  const message = truncateUtf8(parsed.rest, maxMessage);
+  const failed = (why: string): Decision => ({ status: JudgeStatus.SYSTEM_ERROR, score: 0, message: truncateUtf8(`${who} failed (${why})${text ? `: ${text}` : ""}`, maxMessage) });
+  const percent = (value: number, shown = message): Decision => {
+    const p = Math.min(100, Math.max(0, value));
+    if (p >= 100) return { status: JudgeStatus.ACCEPTED, score: c.score, message: shown };
+    if (problemType !== ProblemType.OI || p <= 0) return { status: JudgeStatus.WRONG_ANSWER, score: 0, message: shown };
+    return { status: JudgeStatus.PARTIAL_ACCEPTED, score: Math.round((c.score * p) / 100), message: shown };
   };
-  if (r.status === "Accepted") return { status: JudgeStatus.ACCEPTED, score: c.score, message };
-  if (r.status === "Nonzero Exit Status") {
-    const code = r.exitStatus;
-    if (code === 1 || code === 8) return { status: JudgeStatus.WRONG_ANSWER, score: 0, message };
-    if (code === 2 || code === 4) return { status: JudgeStatus.PRESENTATION_ERROR, score: 0, message };
-    if (code === 7) {
-      const m = /^(?:points\s+)?([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)/i.exec(text);
-      if (!m) return { status: JudgeStatus.SYSTEM_ERROR, score: 0, message: `${who} gave points without a value: ${message}` };
-      const value = Number(m[1]);
-      return partial(value <= 1 ? value : c.score > 0 ? value / c.score : 1);
-    }
-    if (code >= 16 && code <= 116) return partial((code - 16) / 100);
-    return { status: JudgeStatus.SYSTEM_ERROR, score: 0, message: truncateUtf8(`${who} failed (exit code ${code})${text ? `: ${text}` : ""}`, maxMessage) };
+  if (r.status !== "Accepted" && r.status !== "Nonzero Exit Status") return failed(r.status === "Signalled" ? `killed by signal ${r.exitStatus}` : r.status.toLowerCase());
+  const code = r.status === "Accepted" ? 0 : r.exitStatus;
+  if (parsed.partial !== undefined && (code === parsed.partial || code === 16 + parsed.partial)) return percent(parsed.partial);
+  if (code === 0) return { status: JudgeStatus.ACCEPTED, score: c.score, message };
+  if (code === 1 || code === 8) return { status: JudgeStatus.WRONG_ANSWER, score: 0, message };
+  if (code === 2 || code === 4) return { status: JudgeStatus.PRESENTATION_ERROR, score: 0, message };
+  if (code === 7) {
+    if (parsed.points !== undefined) return percent(parsed.points);
+    const fromStdout = LEADING_NUMBER.exec(stdout);
+    if (fromStdout) return percent(Number(fromStdout[1]), truncateUtf8(stderr || stdout.slice(fromStdout[0].length), maxMessage));
+    const fromStderr = LEADING_NUMBER.exec(stderr);
+    if (fromStderr) return percent(Number(fromStderr[1]), truncateUtf8(stderr.slice(fromStderr[0].length), maxMessage));
+    return { status: JudgeStatus.SYSTEM_ERROR, score: 0, message: truncateUtf8(`${who} gave points without a value${text ? `: ${text}` : ""}`, maxMessage) };
   }
-  const why = r.status === "Signalled" ? `killed by signal ${r.exitStatus}` : r.status.toLowerCase();
-  return { status: JudgeStatus.SYSTEM_ERROR, score: 0, message: truncateUtf8(`${who} failed (${why})${text ? `: ${text}` : ""}`, maxMessage) };
+  if (code >= 16 && code <= 116) return percent(code - 16);
+  return failed(`exit code ${code}`);
 }
 
 /** Limits of a checker or interactor: twice the user's, and never very small. */

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Redis } from "ioredis";
@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JudgeStatus } from "~/lib/constants";
 import { COMPILE_RESULT_KEY, type CompileCheckResult, type TaskProblem } from "~/lib/judge-protocol";
 import type { RunningJudge } from "../../../judge-service/src/consumer";
+import { CheckerCache } from "../../../judge-service/src/checkers";
+import { BUNDLED_TESTLIB, optionsFromEnv } from "../../../judge-service/src/config";
 import { checkCompile } from "../../../judge-service/src/judge";
 import {
   C_AB,
@@ -25,7 +27,8 @@ import {
 } from "./support";
 
 // Special judges (testlib argument order and exit codes), interactive problems, compile checks.
-// testlib.h is not installed here, so these checkers are plain C/C++ that keep testlib's conventions.
+// Checkers and interactors written with the bundled testlib.h (judge-service/sandbox/testlib.h), and
+// plain C/C++ ones that only keep testlib's conventions.
 
 let server: DataServer;
 let redis: Redis;
@@ -83,7 +86,8 @@ describe("special judge", () => {
       judgeOnce(redis, submission("C", printing(`printf("three\\n")`), p)),
     ]);
     expect(ac.status).toBe(JudgeStatus.ACCEPTED);
-    expect(ac.cases[0].message).toBe("ok 3.0040");
+    // A plain checker's "ok" is read as testlib's verdict word and left out of the message.
+    expect(ac.cases[0].message).toBe("3.0040");
     expect(ac.cases[0].userOutput).toBe("3.004\n");
     expect(wa.status).toBe(JudgeStatus.WRONG_ANSWER);
     expect(wa.cases[0].message).toBe("expected 3.0000, found 4.0000");
@@ -91,7 +95,7 @@ describe("special judge", () => {
     expect(pe.errorMessage).toBe("no number in the output");
   });
 
-  it("gives partial points from exit code 7 (testlib's points) in OI", async () => {
+  it("gives partial points from exit code 7 (testlib's points, a percentage) in OI", async () => {
     const pointsChecker = `#include <cstdio>
 int main(int argc, char **argv) {
   FILE *out = fopen(argv[2], "r"), *ans = fopen(argv[3], "r");
@@ -99,7 +103,7 @@ int main(int argc, char **argv) {
   if (fscanf(ans, "%lld", &a) != 1) return 3;
   if (fscanf(out, "%lld", &b) != 1) return 1;
   if (a == b) return 0;
-  if (b == a + 1) { fprintf(stderr, "points 0.5 off by one"); return 7; }
+  if (b == a + 1) { fprintf(stderr, "points 50 off by one"); return 7; }
   return 1;
 }
 `;
@@ -114,7 +118,7 @@ int main(int argc, char **argv) {
       [JudgeStatus.ACCEPTED, 10],
       [JudgeStatus.PARTIAL_ACCEPTED, 5],
     ]);
-    expect(final.cases[1].message).toContain("off by one");
+    expect(final.cases[1].message).toBe("off by one");
     expect(final.status).toBe(JudgeStatus.PARTIAL_ACCEPTED);
     expect(final.score).toBe(15);
   });
@@ -211,6 +215,142 @@ describe("interactive problems", () => {
   });
 });
 
+// A classic testlib checker: the answer's integers, one by one, and nothing more in the output.
+const TESTLIB_SEQUENCE_CHECKER = `#include "testlib.h"
+int main(int argc, char* argv[]) {
+  registerTestlibCmd(argc, argv);
+  int n = 0;
+  while (!ans.seekEof()) {
+    int expected = ans.readInt();
+    int found = ouf.readInt();
+    ++n;
+    if (expected != found) quitf(_wa, "%d%s numbers differ - expected: %d, found: %d", n, englishEnding(n).c_str(), expected, found);
+  }
+  quitf(_ok, "%d number%s", n, n == 1 ? "" : "s");
+}
+`;
+
+// Exact: full marks; off by one: 40 points (percent); off by two: partially correct 25.
+const TESTLIB_POINTS_CHECKER = `#include <testlib.h>
+int main(int argc, char* argv[]) {
+  registerTestlibCmd(argc, argv);
+  long long expected = ans.readLong(), found = ouf.readLong(-1000000, 1000000, "sum");
+  if (found == expected) quitf(_ok, "exact");
+  if (found == expected + 1) quitp(40, "off by %d", 1);
+  if (found == expected + 2) quitf(_pc(25), "off by two");
+  quitf(_wa, "expected %lld, found %lld", expected, found);
+}
+`;
+
+// Guess the number: the secret is in the input, the answer file holds it too.
+const TESTLIB_INTERACTOR = `#include "testlib.h"
+#include <iostream>
+int main(int argc, char* argv[]) {
+  registerInteraction(argc, argv);
+  long long secret = inf.readLong();
+  for (int q = 1; q <= 40; q++) {
+    std::string op = ouf.readToken("[?!]", "op");
+    long long x = ouf.readLong(1, 1000000000, "x");
+    tout << op << " " << x << std::endl;
+    if (op == "!") {
+      if (x == ans.readLong()) quitf(_ok, "found %lld in %d queries", x, q);
+      quitf(_wa, "wrong guess %lld", x);
+    }
+    std::cout << (x < secret ? "<" : x > secret ? ">" : "=") << std::endl;
+  }
+  quitf(_wa, "too many queries");
+}
+`;
+
+describe("testlib checkers and interactors", () => {
+  async function sequenceProblem() {
+    const { hash, cases } = await storeCases([
+      { input: "1 2\n", output: "3\n" },
+      { input: "10 20\n", output: "30\n" },
+    ]);
+    return problem(hash, cases, { judgeMode: "spj", spjLanguage: "C++", spjCode: TESTLIB_SEQUENCE_CHECKER });
+  }
+
+  it("gives Accepted, Wrong Answer with testlib's message, and Presentation Error for malformed, missing or extra output", async () => {
+    const p = await sequenceProblem();
+    const [ac, wa, malformed, missing, extra] = await Promise.all([
+      judgeOnce(redis, submission("C", C_AB, p)),
+      judgeOnce(redis, submission("C", printing(`printf("%.0f\\n", a + b + 1)`), p)),
+      judgeOnce(redis, submission("C", printing(`printf("three\\n")`), p)),
+      judgeOnce(redis, submission("C", printing(`(void)0`), p)),
+      judgeOnce(redis, submission("C", printing(`printf("%.0f\\n%.0f\\n", a + b, a + b)`), p)),
+    ]);
+    expect(ac.status).toBe(JudgeStatus.ACCEPTED);
+    expect(ac.cases.map((c) => [c.status, c.message])).toEqual([
+      [JudgeStatus.ACCEPTED, "1 number"],
+      [JudgeStatus.ACCEPTED, "1 number"],
+    ]);
+    expect(wa.status).toBe(JudgeStatus.WRONG_ANSWER);
+    expect(wa.cases[0].message).toBe("1st numbers differ - expected: 3, found: 4");
+    expect(wa.errorMessage).toBe("1st numbers differ - expected: 3, found: 4");
+    expect(malformed.status).toBe(JudgeStatus.PRESENTATION_ERROR);
+    expect(malformed.cases[0].message).toBe('Expected int32, but "three" found');
+    expect(missing.status).toBe(JudgeStatus.PRESENTATION_ERROR);
+    expect(missing.cases[0].message).toBe("Unexpected end of file - int32 expected");
+    expect(extra.status).toBe(JudgeStatus.PRESENTATION_ERROR);
+    expect(extra.cases[0].message).toBe("Extra information in the output file");
+  });
+
+  it("gives points as a percentage of each case in an OI problem", async () => {
+    const { hash, cases } = await storeCases([
+      { input: "1 2\n", output: "3\n", score: 10 },
+      { input: "5 5\n", output: "10\n", score: 10 },
+      { input: "7 7\n", output: "14\n", score: 20 },
+      { input: "9 9\n", output: "18\n", score: 20 },
+    ]);
+    const p = problem(hash, cases, { type: 1, judgeMode: "spj", spjLanguage: "C++", spjCode: TESTLIB_POINTS_CHECKER });
+    // Exact on the first case, one off on the second, two off on the third, far off on the last.
+    const final = await judgeOnce(redis, submission("C", printing(`printf("%.0f\\n", a + b + (a == 5 ? 1 : a == 7 ? 2 : a == 9 ? 100 : 0))`), p));
+    expect(final.cases.map((c) => [c.status, c.score, c.message])).toEqual([
+      [JudgeStatus.ACCEPTED, 10, "exact"],
+      [JudgeStatus.PARTIAL_ACCEPTED, 4, "off by 1"],
+      [JudgeStatus.PARTIAL_ACCEPTED, 5, "off by two"],
+      [JudgeStatus.WRONG_ANSWER, 0, "expected 18, found 118"],
+    ]);
+    expect(final.status).toBe(JudgeStatus.PARTIAL_ACCEPTED);
+    expect(final.score).toBe(19);
+  });
+
+  it("turns quitf(_fail) into System Error with the checker's message", async () => {
+    const failing = `#include "testlib.h"\nint main(int argc, char* argv[]) { registerTestlibCmd(argc, argv); quitf(_fail, "answer file is broken: %d", ans.readInt()); }\n`;
+    const { hash, cases } = await storeCases([{ input: "1 2\n", output: "3\n" }]);
+    const final = await judgeOnce(redis, submission("C", C_AB, problem(hash, cases, { judgeMode: "spj", spjLanguage: "C++", spjCode: failing })));
+    expect(final.status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(final.errorMessage).toBe("checker failed (exit code 3): FAIL answer file is broken: 3");
+  });
+
+  async function guessProblem() {
+    const { hash, cases } = await storeCases([
+      { input: "123456789\n", output: "123456789\n" },
+      { input: "1\n", output: "1\n" },
+    ]);
+    return problem(hash, cases, { judgeMode: "interactive", spjLanguage: "C++", spjCode: TESTLIB_INTERACTOR });
+  }
+
+  it("an interactor accepts a program that finds the number, and gives Wrong Answer or Presentation Error otherwise", async () => {
+    const p = await guessProblem();
+    const [ac, wa, silent, chatter] = await Promise.all([
+      judgeOnce(redis, submission("C++", GUESSER, p)),
+      judgeOnce(redis, submission("C++", `#include <cstdio>\nint main(){ printf("! 42\\n"); fflush(stdout); return 0; }`, p)),
+      judgeOnce(redis, submission("C++", `int main(){ return 0; }`, p)),
+      judgeOnce(redis, submission("C++", `#include <cstdio>\nint main(){ printf("? zero\\n"); fflush(stdout); return 0; }`, p)),
+    ]);
+    expect(ac.status).toBe(JudgeStatus.ACCEPTED);
+    expect(ac.cases.map((c) => c.message)).toEqual([expect.stringMatching(/^found 123456789 in \d+ queries$/), expect.stringMatching(/^found 1 in \d+ queries$/)]);
+    expect(wa.status).toBe(JudgeStatus.WRONG_ANSWER);
+    expect(wa.errorMessage).toBe("wrong guess 42");
+    expect(silent.status).toBe(JudgeStatus.PRESENTATION_ERROR);
+    expect(silent.errorMessage).toBe("Unexpected end of file - token expected");
+    expect(chatter.status).toBe(JudgeStatus.PRESENTATION_ERROR);
+    expect(chatter.errorMessage).toBe('Expected int64, but "zero" found');
+  });
+});
+
 describe("compile checks of checkers and interactors", () => {
   async function compileResult(key: string): Promise<CompileCheckResult> {
     const k = `${prefix()}${COMPILE_RESULT_KEY}:${key}`;
@@ -229,7 +369,13 @@ describe("compile checks of checkers and interactors", () => {
     expect(bad.message).not.toContain("/w/");
   });
 
-  it("offers testlib.h to checkers when the judge has one", async () => {
+  it("offers the bundled testlib.h unless JUDGE_TESTLIB_PATH names another header", async () => {
+    expect(optionsFromEnv({}).testlibPath).toBe(BUNDLED_TESTLIB);
+    expect(optionsFromEnv({ JUDGE_TESTLIB_PATH: "/nonexistent/testlib.h" }).testlibPath).toBe(BUNDLED_TESTLIB);
+    expect(judge.context.checkers.testlib).toBe(readFileSync(BUNDLED_TESTLIB, "utf8"));
+    // The compiled checker depends on the header: another header, another cache entry.
+    expect(new CheckerCache(null, "a").key("C++", "int main(){}", [])).not.toBe(new CheckerCache(null, "b").key("C++", "int main(){}", []));
+
     const dir = mkdtempSync(path.join(os.tmpdir(), "testlib-"));
     const header = path.join(dir, "testlib.h");
     writeFileSync(header, "#define JUDGE_TESTLIB_PRESENT 1\n");
@@ -237,10 +383,29 @@ describe("compile checks of checkers and interactors", () => {
     const code = `#include "testlib.h"\n#if JUDGE_TESTLIB_PRESENT != 1\n#error no testlib\n#endif\nint main() { return 0; }\n`;
     const signal = new AbortController().signal;
     expect(await checkCompile(ctx, { kind: "compile", key: "t", purpose: "spj", language: "C++", code, extraFiles: [], enqueuedAt: 0 }, signal)).toEqual({ ok: true, message: "" });
-    // Without it, the same checker does not compile.
-    const plain = await checkCompile(judge.context, { kind: "compile", key: "u", purpose: "spj", language: "C++", code, extraFiles: [], enqueuedAt: 0 }, signal);
-    expect(plain.ok).toBe(false);
+    // The bundled header is not that one.
+    const bundled = await checkCompile(judge.context, { kind: "compile", key: "u", purpose: "spj", language: "C++", code, extraFiles: [], enqueuedAt: 0 }, signal);
+    expect(bundled.ok).toBe(false);
+    expect(bundled.message).toContain("no testlib");
     await ctx.checkers.dispose(ctx);
+  });
+
+  it("accepts testlib checkers and interactors at problem save, with either form of #include", async () => {
+    await enqueue(redis, { kind: "compile", key: "testlib-spj", purpose: "spj", language: "C++", code: TESTLIB_SEQUENCE_CHECKER, extraFiles: [], enqueuedAt: Date.now() });
+    await enqueue(redis, { kind: "compile", key: "testlib-points", purpose: "spj", language: "C++", code: TESTLIB_POINTS_CHECKER, extraFiles: [], enqueuedAt: Date.now() });
+    await enqueue(redis, { kind: "compile", key: "testlib-interactor", purpose: "interactive", language: "C++", code: TESTLIB_INTERACTOR, extraFiles: [], enqueuedAt: Date.now() });
+    expect(TESTLIB_POINTS_CHECKER).toContain("#include <testlib.h>");
+    expect(await compileResult("testlib-spj")).toEqual({ ok: true, message: "" });
+    expect(await compileResult("testlib-points")).toEqual({ ok: true, message: "" });
+    expect(await compileResult("testlib-interactor")).toEqual({ ok: true, message: "" });
+  });
+
+  it("a problem's own testlib.h among its judge files is used instead of the bundled one", async () => {
+    const code = `#include "testlib.h"\nint main() { return OWN_TESTLIB; }\n`;
+    const signal = new AbortController().signal;
+    const own = [{ name: "testlib.h", content: "#define OWN_TESTLIB 0\n" }];
+    expect(await checkCompile(judge.context, { kind: "compile", key: "o", purpose: "spj", language: "C++", code, extraFiles: own, enqueuedAt: 0 }, signal)).toEqual({ ok: true, message: "" });
+    expect((await checkCompile(judge.context, { kind: "compile", key: "p", purpose: "spj", language: "C++", code, extraFiles: [], enqueuedAt: 0 }, signal)).ok).toBe(false);
   });
 });
 

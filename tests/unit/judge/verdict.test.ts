@@ -60,33 +60,74 @@ describe("run verdicts", () => {
 
 describe("checker exit codes", () => {
   const c: TaskCase = { index: 1, input: "1.in", output: "1.out", score: 20, groupNum: 0 };
-  const run = (exitStatus: number, stderr = "", status: SandboxResult["status"] = exitStatus === 0 ? "Accepted" : "Nonzero Exit Status") =>
-    r({ status, exitStatus, files: { stderr, stdout: "" } });
+  const run = (exitStatus: number, stderr = "", status: SandboxResult["status"] = exitStatus === 0 ? "Accepted" : "Nonzero Exit Status", stdout = "") =>
+    r({ status, exitStatus, files: { stderr, stdout } });
+  const OI = 1;
+  const ACM = 0;
 
-  it("maps testlib's codes", () => {
-    expect(checkerDecision(run(0, "ok 3 numbers"), c, 1, 100)).toEqual({ status: JudgeStatus.ACCEPTED, score: 20, message: "ok 3 numbers" });
-    expect(checkerDecision(run(1, "wrong answer 1st numbers differ"), c, 1, 100)).toMatchObject({ status: JudgeStatus.WRONG_ANSWER, score: 0 });
-    expect(checkerDecision(run(2), c, 1, 100).status).toBe(JudgeStatus.PRESENTATION_ERROR);
-    expect(checkerDecision(run(3, "FAIL answer file broken"), c, 1, 100)).toMatchObject({ status: JudgeStatus.SYSTEM_ERROR, message: "checker failed (exit code 3): FAIL answer file broken" });
-    expect(checkerDecision(run(4), c, 1, 100).status).toBe(JudgeStatus.PRESENTATION_ERROR);
-    expect(checkerDecision(run(8), c, 1, 100).status).toBe(JudgeStatus.WRONG_ANSWER);
+  it("maps testlib's codes and shows the text after testlib's verdict words", () => {
+    expect(checkerDecision(run(0, "ok 3 numbers"), c, OI, 100)).toEqual({ status: JudgeStatus.ACCEPTED, score: 20, message: "3 numbers" });
+    expect(checkerDecision(run(0, "ok"), c, OI, 100)).toEqual({ status: JudgeStatus.ACCEPTED, score: 20, message: "" });
+    expect(checkerDecision(run(1, "wrong answer 1st numbers differ"), c, OI, 100)).toEqual({ status: JudgeStatus.WRONG_ANSWER, score: 0, message: "1st numbers differ" });
+    expect(checkerDecision(run(2, "wrong output format Extra information in the output file"), c, OI, 100)).toEqual({
+      status: JudgeStatus.PRESENTATION_ERROR,
+      score: 0,
+      message: "Extra information in the output file",
+    });
+    expect(checkerDecision(run(3, "FAIL answer file broken"), c, OI, 100)).toMatchObject({ status: JudgeStatus.SYSTEM_ERROR, message: "checker failed (exit code 3): FAIL answer file broken" });
+    expect(checkerDecision(run(4), c, OI, 100).status).toBe(JudgeStatus.PRESENTATION_ERROR);
+    expect(checkerDecision(run(8, "unexpected eof Unexpected end of file - int32 expected"), c, OI, 100)).toMatchObject({
+      status: JudgeStatus.WRONG_ANSWER,
+      message: "Unexpected end of file - int32 expected",
+    });
+    // A checker of its own kind keeps its whole text.
+    expect(checkerDecision(run(1, "expected 3, found 4"), c, OI, 100).message).toBe("expected 3, found 4");
+    expect(checkerDecision(run(1, "okay this is wrong"), c, OI, 100).message).toBe("okay this is wrong");
+    // Unknown exit codes are the checker's failure.
+    expect(checkerDecision(run(5, "what"), c, OI, 100)).toMatchObject({ status: JudgeStatus.SYSTEM_ERROR, message: "checker failed (exit code 5): what" });
   });
 
-  it("turns points into a share of the case's score (OI), never more than the case", () => {
-    expect(checkerDecision(run(7, "points 0.25 a quarter"), c, 1, 100)).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 5 });
-    expect(checkerDecision(run(7, "0.5"), c, 1, 100)).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 10 });
-    expect(checkerDecision(run(7, "points 15"), c, 1, 100)).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 15 });
-    expect(checkerDecision(run(7, "points 1"), c, 1, 100)).toMatchObject({ status: JudgeStatus.ACCEPTED, score: 20 });
-    expect(checkerDecision(run(7, "points 0"), c, 1, 100)).toMatchObject({ status: JudgeStatus.WRONG_ANSWER, score: 0 });
-    expect(checkerDecision(run(7, "no value"), c, 1, 100).status).toBe(JudgeStatus.SYSTEM_ERROR);
-    expect(checkerDecision(run(16 + 40), c, 1, 100)).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 8 });
+  it("reads points as a percentage of the case's score, 100 being Accepted (HOJ's rule)", () => {
+    expect(checkerDecision(run(7, "points 25 a quarter"), c, OI, 100)).toEqual({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 5, message: "a quarter" });
+    expect(checkerDecision(run(7, "points 50"), c, OI, 100)).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 10 });
+    expect(checkerDecision(run(7, "points 12.5 an eighth"), c, OI, 100)).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 3 });
+    // A small value is a small percentage, not a fraction of the case.
+    expect(checkerDecision(run(7, "points 1"), c, OI, 100)).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 0 });
+    expect(checkerDecision(run(7, "points 100 all of it"), c, OI, 100)).toEqual({ status: JudgeStatus.ACCEPTED, score: 20, message: "all of it" });
+    expect(checkerDecision(run(7, "points 150"), c, OI, 100)).toMatchObject({ status: JudgeStatus.ACCEPTED, score: 20 });
+    expect(checkerDecision(run(7, "points 0 nothing"), c, OI, 100)).toMatchObject({ status: JudgeStatus.WRONG_ANSWER, score: 0, message: "nothing" });
+    expect(checkerDecision(run(7, "points -5"), c, OI, 100)).toMatchObject({ status: JudgeStatus.WRONG_ANSWER, score: 0 });
+    // HOJ's other form: the number on stdout, the message on stderr.
+    expect(checkerDecision(run(7, "close enough", "Nonzero Exit Status", "40\n"), c, OI, 100)).toEqual({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 8, message: "close enough" });
+    expect(checkerDecision(run(7, "", "Nonzero Exit Status", "75 most of it"), c, OI, 100)).toEqual({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 15, message: "most of it" });
+    expect(checkerDecision(run(7, "60 from stderr"), c, OI, 100)).toEqual({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 12, message: "from stderr" });
+    expect(checkerDecision(run(7, "no value"), c, OI, 100).status).toBe(JudgeStatus.SYSTEM_ERROR);
     // ACM has no partial points.
-    expect(checkerDecision(run(7, "points 0.5"), c, 0, 100).status).toBe(JudgeStatus.WRONG_ANSWER);
+    expect(checkerDecision(run(7, "points 50"), c, ACM, 100).status).toBe(JudgeStatus.WRONG_ANSWER);
+    expect(checkerDecision(run(7, "points 100"), c, ACM, 100).status).toBe(JudgeStatus.ACCEPTED);
+  });
+
+  it("reads testlib's partially correct (n) as n percent, with exit code 16+n or n", () => {
+    expect(checkerDecision(run(16 + 40, "partially correct (40) some"), c, OI, 100)).toEqual({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 8, message: "some" });
+    expect(checkerDecision(run(40, "partially correct (40) some"), c, OI, 100)).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 8 });
+    expect(checkerDecision(run(16 + 40), c, OI, 100)).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 8 });
+    expect(checkerDecision(run(16 + 100), c, OI, 100).status).toBe(JudgeStatus.ACCEPTED);
+    expect(checkerDecision(run(16), c, OI, 100).status).toBe(JudgeStatus.WRONG_ANSWER);
+    expect(checkerDecision(run(16 + 40), c, ACM, 100).status).toBe(JudgeStatus.WRONG_ANSWER);
+    // The text alone does not make a partial score: the exit code must agree.
+    expect(checkerDecision(run(1, "partially correct (40) some"), c, OI, 100).status).toBe(JudgeStatus.WRONG_ANSWER);
+  });
+
+  it("cuts long messages to the message size", () => {
+    const d = checkerDecision(run(1, `wrong answer ${"x".repeat(500)}`), c, OI, 100);
+    expect(d.message.startsWith("x".repeat(100))).toBe(true);
+    expect(d.message).toMatch(/truncated/);
+    expect(d.message.length).toBeLessThan(130);
   });
 
   it("a checker that crashes or runs out of time is a System Error", () => {
-    expect(checkerDecision(run(11, "", "Signalled"), c, 1, 100).status).toBe(JudgeStatus.SYSTEM_ERROR);
-    expect(checkerDecision(run(9, "", "Time Limit Exceeded"), c, 1, 100).message).toMatch(/time limit exceeded/);
+    expect(checkerDecision(run(11, "", "Signalled"), c, OI, 100).status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(checkerDecision(run(9, "", "Time Limit Exceeded"), c, OI, 100).message).toMatch(/time limit exceeded/);
   });
 });
 

@@ -1,0 +1,1662 @@
+/*
+ * testlib.h for this online judge: checkers and interactors written against the testlib API
+ * (Codeforces/Polygon, HOJ, Hydro...) compile and behave here without changes.
+ *
+ * Written for this project from the public description of that API. One header, C++11 or newer,
+ * nothing but the standard library. Covered: registerTestlibCmd (checkers), registerInteraction
+ * (interactors), the inf/ouf/ans streams with their readers, quitf/quitp/quits/quitif, ensuref,
+ * the usual string and double helpers, and, because they are cheap, registerValidation (strict
+ * reading of stdin), registerGen and rnd.
+ *
+ * Command lines
+ *   checker    <input> <output> <answer> [<result-file> [-appes]]
+ *   interactor <input> <output-for-log> [<answer> [<result-file> [-appes]]]
+ *              ouf reads the program's output (stdin), stdout goes to the program, tout writes
+ *              the second file.
+ *
+ * Verdict: "<word> <message>" on stderr (in the result file when one is given), and the exit code
+ *   ok                          0   (OK_EXIT_CODE)
+ *   wrong answer                1   (WA_EXIT_CODE)
+ *   wrong output format         2   (PE_EXIT_CODE; also for _dirt and, by default, _unexpected_eof)
+ *   FAIL                        3   (FAIL_EXIT_CODE: the checker, the input or the answer is wrong)
+ *   points <p>                  7   (POINTS_EXIT_CODE)
+ *   unexpected eof              8   (UNEXPECTED_EOF_EXIT_CODE, only with ENABLE_UNEXPECTED_EOF)
+ *   partially correct (<n>)     16 + n, n in 0..100 (PC_BASE_EXIT_CODE + n)
+ * Each code can be changed by defining its macro before the #include.
+ *
+ * Failures while reading: malformed data or an early end of the user's output (ouf) is "wrong
+ * output format"; a value outside the range given to a reader, or a token or line that does not
+ * match its pattern, is "wrong answer"; any failure while reading inf or ans is FAIL. After
+ * quitf(_ok), quitp or _pc(n) in a checker, anything but blanks left in ouf is "wrong output format
+ * Extra information in the output file". A checker that returns without calling quit is a FAIL.
+ *
+ * Patterns (readToken/readWord/readLine/readString with a pattern, rnd.next(pattern)) are a subset
+ * of regular expressions, always matched against the whole token or line:
+ *   x         the character x ('.' is an ordinary character too)
+ *   \x        the character x, even when it is special: \[ \( \| \\ \{ \* \+ \?
+ *   [abc]     one of the characters; ranges [a-z0-9_]; [^...] any character but these
+ *   (...)     a group
+ *   a|b       either alternative (inside a group or at the top)
+ *   ? * +     zero or one, any number, one or more of what precedes
+ *   {n} {n,} {n,m}  exactly n, at least n, n to m of what precedes
+ * Examples: "[a-z]{1,10}", "YES|NO", "[1-9][0-9]{0,8}|0", "(ab|c)+". rnd.next(pattern) takes at
+ * most 10 more than the minimum for * + and {n,}.
+ */
+#ifndef _TESTLIB_H_
+#define _TESTLIB_H_
+#define OJ_TESTLIB_H 1
+
+#include <algorithm>
+#include <cctype>
+#include <climits>
+#include <cmath>
+#include <csignal>
+#include <cstdarg>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <iterator>
+#include <limits>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#ifndef OK_EXIT_CODE
+#define OK_EXIT_CODE 0
+#endif
+#ifndef WA_EXIT_CODE
+#define WA_EXIT_CODE 1
+#endif
+#ifndef PE_EXIT_CODE
+#define PE_EXIT_CODE 2
+#endif
+#ifndef FAIL_EXIT_CODE
+#define FAIL_EXIT_CODE 3
+#endif
+#ifndef DIRT_EXIT_CODE
+#define DIRT_EXIT_CODE 4
+#endif
+#ifndef POINTS_EXIT_CODE
+#define POINTS_EXIT_CODE 7
+#endif
+#ifndef UNEXPECTED_EOF_EXIT_CODE
+#define UNEXPECTED_EOF_EXIT_CODE 8
+#endif
+#ifndef PC_BASE_EXIT_CODE
+#define PC_BASE_EXIT_CODE 16
+#endif
+
+enum TResult { _ok = 0, _wa = 1, _pe = 2, _fail = 3, _dirt = 4, _points = 5, _unexpected_eof = 8, _partially = 16 };
+#define _pc(exitCode) (TResult(_partially + (exitCode)))
+
+enum TMode { _input, _output, _answer };
+enum TTestlibMode { _unknown, _checker, _validator, _generator, _interactor, _scorer };
+
+class InStream;
+class random_t;
+
+// ---------------------------------------------------------------------------------------------
+// Internal helpers
+
+namespace oj_testlib {
+
+inline std::string vformat(const char* fmt, va_list ap) {
+  if (fmt == NULL) return std::string();
+  char small[1024];
+  va_list copy;
+  va_copy(copy, ap);
+  int n = std::vsnprintf(small, sizeof small, fmt, copy);
+  va_end(copy);
+  if (n < 0) return std::string(fmt);
+  if (n < static_cast<int>(sizeof small)) return std::string(small, static_cast<size_t>(n));
+  std::vector<char> big(static_cast<size_t>(n) + 1);
+  std::vsnprintf(&big[0], big.size(), fmt, ap);
+  return std::string(&big[0], static_cast<size_t>(n));
+}
+
+inline bool isBlank(int c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+/** A long text shortened for a message: its start and its end. */
+inline std::string shorten(const std::string& s) {
+  if (s.size() <= 64) return s;
+  return s.substr(0, 30) + "..." + s.substr(s.size() - 31);
+}
+
+/** A double without the zeros a fixed format leaves at its end: 50, 0.5, -2.25. */
+inline std::string plainDouble(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  char buf[400];
+  std::snprintf(buf, sizeof buf, "%.10f", v);
+  std::string s(buf);
+  if (s.find('.') != std::string::npos) {
+    while (!s.empty() && s[s.size() - 1] == '0') s.erase(s.size() - 1);
+    if (!s.empty() && s[s.size() - 1] == '.') s.erase(s.size() - 1);
+  }
+  if (s == "-0") s = "0";
+  return s;
+}
+
+/** Canonical signed integer: optional '-', digits, no leading zeros, no "-0". */
+inline bool parseSigned(const std::string& s, long long& out) {
+  size_t i = 0;
+  bool neg = false;
+  if (s.size() > 1 && s[0] == '-') {
+    neg = true;
+    i = 1;
+  }
+  if (i >= s.size() || s.size() - i > 19) return false;
+  if (s[i] == '0' && (s.size() - i > 1 || neg)) return false;
+  unsigned long long v = 0;
+  for (; i < s.size(); ++i) {
+    if (s[i] < '0' || s[i] > '9') return false;
+    v = v * 10 + static_cast<unsigned long long>(s[i] - '0');
+  }
+  const unsigned long long maxPos = static_cast<unsigned long long>(LLONG_MAX);
+  if (neg) {
+    if (v > maxPos + 1) return false;
+    out = v == maxPos + 1 ? LLONG_MIN : -static_cast<long long>(v);
+  } else {
+    if (v > maxPos) return false;
+    out = static_cast<long long>(v);
+  }
+  return true;
+}
+
+inline bool parseUnsigned(const std::string& s, unsigned long long& out) {
+  if (s.empty() || s.size() > 20) return false;
+  if (s[0] == '0' && s.size() > 1) return false;
+  unsigned long long v = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] < '0' || s[i] > '9') return false;
+    unsigned long long d = static_cast<unsigned long long>(s[i] - '0');
+    if (v > (ULLONG_MAX - d) / 10) return false;
+    v = v * 10 + d;
+  }
+  out = v;
+  return true;
+}
+
+inline bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+/** A finite decimal number: [-+]digits[.digits][e[-+]digits], digits on at least one side of the point. */
+inline bool parseDouble(const std::string& s, double& out) {
+  size_t i = 0, n = s.size(), digits = 0;
+  if (i < n && (s[i] == '-' || s[i] == '+')) ++i;
+  while (i < n && isDigit(s[i])) ++i, ++digits;
+  if (i < n && s[i] == '.') {
+    ++i;
+    while (i < n && isDigit(s[i])) ++i, ++digits;
+  }
+  if (digits == 0) return false;
+  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < n && (s[i] == '-' || s[i] == '+')) ++i;
+    size_t e = 0;
+    while (i < n && isDigit(s[i])) ++i, ++e;
+    if (e == 0) return false;
+  }
+  if (i != n) return false;
+  out = std::strtod(s.c_str(), NULL);
+  return std::isfinite(out) != 0;
+}
+
+/** Fixed notation only: [-]digits[.digits], no leading zeros, a number of digits after the point in [minAfter, maxAfter]. */
+inline bool parseStrictDouble(const std::string& s, int minAfter, int maxAfter, double& out) {
+  size_t i = 0, n = s.size();
+  if (i < n && s[i] == '-') ++i;
+  size_t start = i;
+  while (i < n && isDigit(s[i])) ++i;
+  size_t intDigits = i - start;
+  if (intDigits == 0 || (s[start] == '0' && intDigits > 1)) return false;
+  int after = 0;
+  if (i < n && s[i] == '.') {
+    ++i;
+    size_t f = i;
+    while (i < n && isDigit(s[i])) ++i;
+    after = static_cast<int>(i - f);
+    if (after == 0) return false;
+  }
+  if (i != n || after < minAfter || after > maxAfter) return false;
+  out = std::strtod(s.c_str(), NULL);
+  return std::isfinite(out) != 0;
+}
+
+struct State {
+  std::string resultName;
+  bool appes;
+  bool quitCalled;
+  bool readEofCalled;
+  bool hasTestCase;
+  int testCase;
+  std::string checkerName;
+  State() : appes(false), quitCalled(false), readEofCalled(false), hasTestCase(false), testCase(0) {}
+};
+
+// Never destroyed: the end-of-program check reads it while other statics are going away.
+inline State& state() {
+  static State* s = new State();
+  return *s;
+}
+
+inline std::string xmlEscape(const std::string& s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '&') out += "&amp;";
+    else if (c == '<') out += "&lt;";
+    else if (c == '>') out += "&gt;";
+    else if (c == '"') out += "&quot;";
+    else out += c;
+  }
+  return out;
+}
+
+/** Writes the verdict line where it belongs; false when the result file cannot be written. */
+inline bool writeVerdict(const std::string& text, const std::string& outcome, const std::string& attrs) {
+  const State& st = state();
+  if (st.resultName.empty()) {
+    std::fputs(text.c_str(), stderr);
+    std::fflush(stderr);
+    return true;
+  }
+  std::FILE* f = std::fopen(st.resultName.c_str(), "w");
+  if (f == NULL) return false;
+  if (st.appes) {
+    std::fprintf(f, "<?xml version=\"1.0\" encoding=\"utf-8\"?><result outcome = \"%s\"%s>%s</result>\n", outcome.c_str(), attrs.c_str(), xmlEscape(text).c_str());
+  } else {
+    std::fputs(text.c_str(), f);
+  }
+  bool ok = std::fclose(f) == 0;
+  return ok;
+}
+
+}  // namespace oj_testlib
+
+// ---------------------------------------------------------------------------------------------
+// String helpers
+
+inline std::string format(const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  std::string s = oj_testlib::vformat(fmt, ap);
+  va_end(ap);
+  return s;
+}
+
+template <typename T>
+std::string vtos(const T& t) {
+  std::ostringstream ss;
+  ss << t;
+  return ss.str();
+}
+inline std::string vtos(double t) { return oj_testlib::plainDouble(t); }
+inline std::string vtos(float t) { return oj_testlib::plainDouble(t); }
+inline std::string vtos(long double t) { return oj_testlib::plainDouble(static_cast<double>(t)); }
+inline std::string vtos(const std::string& s) { return s; }
+inline std::string vtos(const char* s) { return s == NULL ? std::string() : std::string(s); }
+
+template <typename T>
+std::string toString(const T& t) {
+  return vtos(t);
+}
+
+inline std::string removeDoubleTrailingZeroes(std::string s) {
+  if (s.find('.') == std::string::npos) return s;
+  while (!s.empty() && s[s.size() - 1] == '0') s.erase(s.size() - 1);
+  if (!s.empty() && s[s.size() - 1] == '.') s.erase(s.size() - 1);
+  return s.empty() ? std::string("0") : s;
+}
+
+inline std::string upperCase(std::string s) {
+  for (size_t i = 0; i < s.size(); ++i) s[i] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[i])));
+  return s;
+}
+
+inline std::string lowerCase(std::string s) {
+  for (size_t i = 0; i < s.size(); ++i) s[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(s[i])));
+  return s;
+}
+
+inline std::string trim(const std::string& s) {
+  size_t b = 0, e = s.size();
+  while (b < e && oj_testlib::isBlank(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && oj_testlib::isBlank(static_cast<unsigned char>(s[e - 1]))) --e;
+  return s.substr(b, e - b);
+}
+
+inline std::string compress(const std::string& s) { return oj_testlib::shorten(s); }
+inline std::string __testlib_part(const std::string& s) { return oj_testlib::shorten(s); }
+
+inline std::string englishEnding(int x) {
+  x %= 100;
+  if (x < 0) x = -x;
+  if (x / 10 == 1) return "th";
+  if (x % 10 == 1) return "st";
+  if (x % 10 == 2) return "nd";
+  if (x % 10 == 3) return "rd";
+  return "th";
+}
+
+template <typename It>
+std::string join(It first, It last, const std::string& separator) {
+  std::ostringstream ss;
+  for (It it = first; it != last; ++it) {
+    if (it != first) ss << separator;
+    ss << *it;
+  }
+  return ss.str();
+}
+template <typename It>
+std::string join(It first, It last, char separator) {
+  return join(first, last, std::string(1, separator));
+}
+template <typename It>
+std::string join(It first, It last) {
+  return join(first, last, std::string(" "));
+}
+template <typename C>
+std::string join(const C& c, char separator) {
+  return join(c.begin(), c.end(), std::string(1, separator));
+}
+template <typename C>
+std::string join(const C& c) {
+  return join(c.begin(), c.end(), std::string(" "));
+}
+
+// split and tokenize are templates so that a checker written for an older testlib, which had
+// neither, may still define its own with the same parameters: the caller's function wins.
+
+/** Parts between separators, empty ones included. */
+template <typename Separator>
+std::vector<std::string> split(const std::string& s, Separator separator) {
+  std::vector<std::string> out(1);
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == separator) out.push_back(std::string());
+    else out.back() += s[i];
+  }
+  return out;
+}
+
+/** Parts between separators, empty ones left out. */
+template <typename Separator>
+std::vector<std::string> tokenize(const std::string& s, Separator separator) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == separator) {
+      if (!cur.empty()) out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += s[i];
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Doubles
+
+/** Equal within an absolute or a relative error of maxError (NaN equals NaN, infinities their sign). */
+inline bool doubleCompare(double expected, double result, double maxError) {
+  maxError += 1e-15;
+  if (std::isnan(expected)) return std::isnan(result);
+  if (std::isinf(expected)) return std::isinf(result) && ((expected > 0) == (result > 0));
+  if (std::isnan(result) || std::isinf(result)) return false;
+  if (std::fabs(result - expected) <= maxError) return true;
+  double a = expected * (1.0 - maxError), b = expected * (1.0 + maxError);
+  return result >= std::min(a, b) && result <= std::max(a, b);
+}
+
+inline bool compareDoubles(double expected, double result, double maxError) { return doubleCompare(expected, result, maxError); }
+
+/** The smaller of the absolute and the relative difference. */
+inline double doubleDelta(double expected, double result) {
+  double absolute = std::fabs(result - expected);
+  if (std::fabs(expected) > 1e-9) return std::min(absolute, std::fabs(absolute / expected));
+  return absolute;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Patterns
+
+class pattern {
+ public:
+  pattern() : source_() { init(); }
+  pattern(std::string s) : source_(s) { init(); }  // NOLINT: implicit like testlib's
+
+  const std::string& src() const { return source_; }
+
+  /** Whether the whole of s matches. */
+  bool matches(const std::string& s) const {
+    Set start(s.size() + 1, 0);
+    start[0] = 1;
+    return applyGroup(0, s, start)[s.size()] != 0;
+  }
+
+  /** A random string the pattern matches. */
+  std::string next(random_t& rnd) const;
+
+ private:
+  typedef std::vector<char> Set;
+  struct Node {
+    int group;  // index into groups_, or -1 for a character class
+    std::vector<char> chars;
+    int lo, hi;  // repetitions; hi < 0: no upper bound
+    Node() : group(-1), chars(256, 0), lo(1), hi(1) {}
+  };
+  typedef std::vector<Node> Seq;
+  typedef std::vector<Seq> Group;
+
+  std::string source_;
+  std::vector<Group> groups_;
+
+  void init();
+  [[noreturn]] void invalid(const std::string& why) const;
+  int parseAlternatives(size_t& i, int depth);
+  Seq parseSequence(size_t& i, int depth);
+  int parseNumber(size_t& i) const;
+
+  Set applyGroup(int g, const std::string& s, const Set& from) const {
+    Set out(s.size() + 1, 0);
+    const Group& grp = groups_[static_cast<size_t>(g)];
+    for (size_t a = 0; a < grp.size(); ++a) {
+      Set r = applySequence(grp[a], s, from);
+      for (size_t p = 0; p < r.size(); ++p) out[p] = static_cast<char>(out[p] | r[p]);
+    }
+    return out;
+  }
+
+  Set applySequence(const Seq& seq, const std::string& s, Set cur) const {
+    for (size_t k = 0; k < seq.size(); ++k) {
+      cur = seq[k].group < 0 ? applyClass(seq[k], s, cur) : applyRepeat(seq[k], s, cur);
+      if (std::find(cur.begin(), cur.end(), 1) == cur.end()) break;
+    }
+    return cur;
+  }
+
+  // Every end reachable with lo..hi characters of the class from every start: linear in s.
+  static Set applyClass(const Node& node, const std::string& s, const Set& from) {
+    size_t n = s.size();
+    std::vector<size_t> run(n + 1, 0);
+    for (size_t p = n; p-- > 0;) run[p] = node.chars[static_cast<unsigned char>(s[p])] ? run[p + 1] + 1 : 0;
+    std::vector<long> diff(n + 2, 0);
+    for (size_t p = 0; p <= n; ++p) {
+      if (!from[p]) continue;
+      size_t most = run[p];
+      if (node.hi >= 0 && static_cast<size_t>(node.hi) < most) most = static_cast<size_t>(node.hi);
+      size_t least = static_cast<size_t>(node.lo);
+      if (least > most) continue;
+      diff[p + least] += 1;
+      diff[p + most + 1] -= 1;
+    }
+    Set out(n + 1, 0);
+    long open = 0;
+    for (size_t p = 0; p <= n; ++p) {
+      open += diff[p];
+      out[p] = open > 0 ? 1 : 0;
+    }
+    return out;
+  }
+
+  // A group repeated lo..hi times; past lo, only ends not seen before are taken further.
+  Set applyRepeat(const Node& node, const std::string& s, const Set& from) const {
+    Set reached(s.size() + 1, 0);
+    if (node.lo == 0) reached = from;
+    Set cur = from;
+    for (long k = 1; node.hi < 0 || k <= node.hi; ++k) {
+      Set next = applyGroup(node.group, s, cur);
+      if (k < node.lo) {
+        if (std::find(next.begin(), next.end(), 1) == next.end()) return reached;
+        if (next == cur) k = node.lo - 1;  // the same set for every further repetition
+        cur = next;
+        continue;
+      }
+      Set fresh(s.size() + 1, 0);
+      bool any = false;
+      for (size_t p = 0; p < next.size(); ++p) {
+        if (next[p] && !reached[p]) {
+          reached[p] = 1;
+          fresh[p] = 1;
+          any = true;
+        }
+      }
+      if (!any) break;
+      cur = fresh;
+    }
+    return reached;
+  }
+
+  void generate(int g, random_t& rnd, std::string& out) const;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Random numbers (deterministic: seeded from the command line by registerGen)
+
+class random_t {
+ public:
+  random_t() : state_(0x2545F4914F6CDD1DULL) {}
+
+  void setSeed(long long seed) { state_ = mix(static_cast<unsigned long long>(seed) ^ 0x6A09E667F3BCC909ULL); }
+
+  void setSeed(int argc, char* argv[]) {
+    unsigned long long h = 0xCBF29CE484222325ULL;
+    for (int i = 1; i < argc; ++i) {
+      for (const char* p = argv[i]; *p; ++p) h = (h ^ static_cast<unsigned char>(*p)) * 0x100000001B3ULL;
+      h = (h ^ 0xFFu) * 0x100000001B3ULL;
+    }
+    state_ = mix(h);
+  }
+
+  unsigned long long nextBits() {
+    state_ += 0x9E3779B97F4A7C15ULL;
+    return mix(state_);
+  }
+
+  int next(int n) { return static_cast<int>(below(positive(n, "int"))); }
+  unsigned int next(unsigned int n) { return static_cast<unsigned int>(below(positive(n, "unsigned int"))); }
+  long next(long n) { return static_cast<long>(below(positive(n, "long"))); }
+  unsigned long next(unsigned long n) { return static_cast<unsigned long>(below(positive(n, "unsigned long"))); }
+  long long next(long long n) { return static_cast<long long>(below(positive(n, "long long"))); }
+  unsigned long long next(unsigned long long n) { return below(positive(n, "unsigned long long")); }
+
+  int next(int from, int to) { return static_cast<int>(between(from, to)); }
+  unsigned int next(unsigned int from, unsigned int to) { return static_cast<unsigned int>(between(from, to)); }
+  long next(long from, long to) { return static_cast<long>(between(from, to)); }
+  unsigned long next(unsigned long from, unsigned long to) { return static_cast<unsigned long>(betweenUnsigned(from, to)); }
+  long long next(long long from, long long to) { return between(from, to); }
+  unsigned long long next(unsigned long long from, unsigned long long to) { return betweenUnsigned(from, to); }
+
+  /** Uniform in [0, 1). */
+  double next() { return static_cast<double>(nextBits() >> 11) * (1.0 / 9007199254740992.0); }
+  double next(double n) { return n * next(); }
+  double next(double from, double to) { return from + (to - from) * next(); }
+
+  /** A random string matching a pattern (see the top of this file). */
+  std::string next(const std::string& ptrn) { return pattern(ptrn).next(*this); }
+  std::string next(const char* format, ...) {
+    va_list ap;
+    va_start(ap, format);
+    std::string p = oj_testlib::vformat(format, ap);
+    va_end(ap);
+    return pattern(p).next(*this);
+  }
+
+  /** Weighted: type > 0 leans to large values (the largest of type+1 tries), type < 0 to small ones. */
+  double weight(int type) {
+    if (type == 0) return next();
+    double p;
+    if (type > 0) p = std::pow(next(), 1.0 / (type + 1));
+    else p = 1.0 - std::pow(next(), 1.0 / (-type + 1));
+    return std::min(std::max(p, 0.0), std::nextafter(1.0, 0.0));
+  }
+  int wnext(int n, int type) { return static_cast<int>(wnext(static_cast<long long>(n), type)); }
+  long long wnext(long long n, int type) {
+    positive(n, "long long");
+    if (type == 0) return next(n);
+    long long v = static_cast<long long>(static_cast<double>(n) * weight(type));
+    return std::min(std::max(v, 0LL), n - 1);
+  }
+  double wnext(double n, int type) { return n * weight(type); }
+  int wnext(int from, int to, int type) { return static_cast<int>(wnext(static_cast<long long>(from), static_cast<long long>(to), type)); }
+  long long wnext(long long from, long long to, int type) {
+    if (from > to) fail("wnext: from must not be greater than to");
+    return from + wnext(to - from + 1, type);
+  }
+  double wnext(double from, double to, int type) { return from + (to - from) * weight(type); }
+
+  template <typename C>
+  typename C::value_type any(const C& c) {
+    if (c.empty()) fail("any: the container is empty");
+    typename C::const_iterator it = c.begin();
+    std::advance(it, static_cast<long>(next(static_cast<long long>(c.size()))));
+    return *it;
+  }
+  template <typename It>
+  typename std::iterator_traits<It>::value_type any(const It& first, const It& last) {
+    long size = static_cast<long>(std::distance(first, last));
+    if (size <= 0) fail("any: the range is empty");
+    It it = first;
+    std::advance(it, static_cast<long>(next(static_cast<long long>(size))));
+    return *it;
+  }
+  template <typename C>
+  typename C::value_type wany(const C& c, int type) {
+    if (c.empty()) fail("wany: the container is empty");
+    typename C::const_iterator it = c.begin();
+    std::advance(it, static_cast<long>(wnext(static_cast<long long>(c.size()), type)));
+    return *it;
+  }
+
+  template <typename It>
+  void shuffle(It first, It last) {
+    long size = static_cast<long>(std::distance(first, last));
+    for (long i = size - 1; i > 0; --i) std::iter_swap(first + i, first + static_cast<long>(next(static_cast<long long>(i + 1))));
+  }
+
+  /** A random permutation of first, first+1, ..., first+size-1. */
+  template <typename T, typename E>
+  std::vector<E> perm(T size, E first) {
+    if (size < 0) fail("perm: size must not be negative");
+    std::vector<E> p(static_cast<size_t>(size));
+    for (size_t i = 0; i < p.size(); ++i) p[i] = static_cast<E>(first + static_cast<E>(i));
+    shuffle(p.begin(), p.end());
+    return p;
+  }
+  template <typename T>
+  std::vector<T> perm(T size) {
+    return perm(size, T(0));
+  }
+
+  /** size distinct values from [from, to], in random order. */
+  template <typename T>
+  std::vector<T> distinct(int size, T from, T to) {
+    if (size < 0 || from > to) fail("distinct: bad arguments");
+    unsigned long long span = static_cast<unsigned long long>(to) - static_cast<unsigned long long>(from) + 1ULL;
+    if (span != 0 && static_cast<unsigned long long>(size) > span) fail("distinct: not enough values in the range");
+    std::vector<T> out;
+    std::set<T> seen;
+    while (static_cast<int>(out.size()) < size) {
+      T v = static_cast<T>(next(static_cast<long long>(from), static_cast<long long>(to)));
+      if (seen.insert(v).second) out.push_back(v);
+    }
+    return out;
+  }
+  template <typename T>
+  std::vector<T> distinct(int size, T upper) {
+    if (upper <= 0) fail("distinct: upper must be positive");
+    return distinct(size, T(0), static_cast<T>(upper - 1));
+  }
+
+  /** size parts, each at least minPart, adding up to sum, in random order. */
+  template <typename T>
+  std::vector<T> partition(int size, T sum, T minPart) {
+    if (size < 0 || (size == 0 && sum != 0) || static_cast<long long>(minPart) * size > static_cast<long long>(sum)) fail("partition: bad arguments");
+    if (size == 0) return std::vector<T>();
+    long long free = static_cast<long long>(sum) - static_cast<long long>(minPart) * size;
+    std::vector<long long> cuts;
+    for (int i = 0; i < size - 1; ++i) cuts.push_back(next(0LL, free));
+    std::sort(cuts.begin(), cuts.end());
+    std::vector<T> out;
+    long long prev = 0;
+    for (size_t i = 0; i < cuts.size(); ++i) {
+      out.push_back(static_cast<T>(cuts[i] - prev + minPart));
+      prev = cuts[i];
+    }
+    out.push_back(static_cast<T>(free - prev + minPart));
+    shuffle(out.begin(), out.end());
+    return out;
+  }
+  template <typename T>
+  std::vector<T> partition(int size, T sum) {
+    return partition(size, sum, T(1));
+  }
+
+ private:
+  unsigned long long state_;
+
+  static unsigned long long mix(unsigned long long z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+
+  [[noreturn]] static void fail(const std::string& why);
+
+  template <typename T>
+  static unsigned long long positive(T n, const char* type) {
+    if (!(n > 0)) fail(std::string("random_t::next(") + type + " n): n must be positive");
+    return static_cast<unsigned long long>(n);
+  }
+
+  /** Uniform in [0, n), n > 0, without bias. */
+  unsigned long long below(unsigned long long n) {
+    unsigned long long threshold = (0ULL - n) % n;
+    for (;;) {
+      unsigned long long r = nextBits();
+      if (r >= threshold) return r % n;
+    }
+  }
+
+  long long between(long long from, long long to) {
+    if (from > to) fail("random_t::next(from, to): from must not be greater than to");
+    unsigned long long span = static_cast<unsigned long long>(to) - static_cast<unsigned long long>(from);
+    unsigned long long r = span == ULLONG_MAX ? nextBits() : below(span + 1);
+    return static_cast<long long>(static_cast<unsigned long long>(from) + r);
+  }
+
+  unsigned long long betweenUnsigned(unsigned long long from, unsigned long long to) {
+    if (from > to) fail("random_t::next(from, to): from must not be greater than to");
+    unsigned long long span = to - from;
+    return from + (span == ULLONG_MAX ? nextBits() : below(span + 1));
+  }
+};
+
+template <typename It>
+void shuffle(It first, It last);
+
+// ---------------------------------------------------------------------------------------------
+// Streams
+
+class InStream {
+ public:
+  InStream() : name(), mode(_output), strict(false), maxMessageLength(32000), file_(NULL), owns_(false), opened_(false), line_(1) {}
+  explicit InStream(TMode m) : name(), mode(m), strict(false), maxMessageLength(32000), file_(NULL), owns_(false), opened_(false), line_(1) {}
+  ~InStream() { close(); }
+
+  std::string name;
+  TMode mode;
+  bool strict;
+  size_t maxMessageLength;
+
+  /** Opens a file for reading; a missing user output is a presentation error, anything else a FAIL. */
+  void init(const std::string& fileName, TMode m) {
+    close();
+    name = fileName;
+    mode = m;
+    file_ = std::fopen(fileName.c_str(), "rb");
+    if (file_ == NULL) {
+      if (m == _output) quit(_pe, "Output file not found: \"" + fileName + "\"");
+      quit(_fail, "Can not open file \"" + fileName + "\"");
+    }
+    std::setvbuf(file_, NULL, _IOFBF, 1 << 16);
+    owns_ = true;
+    opened_ = true;
+    line_ = 1;
+  }
+
+  /** Reads an already open stream (stdin of an interactor or a validator). */
+  void init(std::FILE* f, TMode m) {
+    close();
+    name = f == stdin ? "stdin" : "stream";
+    mode = m;
+    file_ = f;
+    owns_ = false;
+    opened_ = f != NULL;
+    line_ = 1;
+  }
+
+  void close() {
+    if (file_ != NULL && owns_) std::fclose(file_);
+    file_ = NULL;
+    owns_ = false;
+    opened_ = false;
+    back_.clear();
+  }
+
+  bool opened() const { return opened_; }
+  int getLine() const { return line_; }
+
+  // --- characters --------------------------------------------------------------------------
+
+  /** The next character without taking it, or EOF. */
+  int curChar() {
+    if (!back_.empty()) return back_.back();
+    if (file_ == NULL) return EOF;
+#if defined(__unix__) || defined(__APPLE__)
+    int c = getc_unlocked(file_);
+#else
+    int c = std::getc(file_);
+#endif
+    if (c == EOF) return EOF;
+    back_.push_back(c);
+    return c;
+  }
+
+  /** Takes the next character, or returns EOF. */
+  int nextChar() {
+    int c = curChar();
+    if (c != EOF) {
+      back_.pop_back();
+      if (c == '\n') ++line_;
+    }
+    return c;
+  }
+
+  void skipChar() { nextChar(); }
+
+  void unreadChar(int c) {
+    if (c == EOF) return;
+    back_.push_back(c);
+    if (c == '\n') --line_;
+  }
+
+  char readChar() {
+    if (curChar() == EOF) quit(_unexpected_eof, "Unexpected end of file - char expected");
+    return static_cast<char>(nextChar());
+  }
+
+  char readChar(char expected) {
+    int c = curChar();
+    if (c == EOF) quit(_unexpected_eof, std::string("Unexpected end of file - '") + expected + "' expected");
+    if (static_cast<char>(c) != expected) quit(_pe, std::string("Unexpected character '") + static_cast<char>(c) + "', but '" + expected + "' expected");
+    nextChar();
+    return expected;
+  }
+
+  void readSpace() { readChar(' '); }
+
+  // --- blanks, lines, end of file ----------------------------------------------------------
+
+  void skipBlanks() {
+    while (oj_testlib::isBlank(curChar())) nextChar();
+  }
+
+  /** At the very end (nothing left, not even blanks). */
+  bool eof() { return curChar() == EOF; }
+
+  /** Only blanks are left (they are skipped). */
+  bool seekEof() {
+    skipBlanks();
+    return eof();
+  }
+
+  /** At the end of a line (taken) or of the file. Strict streams want exactly "\n". */
+  bool eoln() {
+    int c = curChar();
+    if (strict) {
+      if (c != '\n') return false;
+      nextChar();
+      return true;
+    }
+    if (c == EOF) return true;
+    if (c == '\n') {
+      nextChar();
+      return true;
+    }
+    if (c == '\r') {
+      nextChar();
+      if (curChar() == '\n') {
+        nextChar();
+        return true;
+      }
+      unreadChar('\r');
+    }
+    return false;
+  }
+
+  /** Skips spaces and tabs, then eoln(). */
+  bool seekEoln() {
+    int c;
+    while ((c = curChar()) == ' ' || c == '\t') nextChar();
+    return eoln();
+  }
+
+  void nextLine() {
+    for (;;) {
+      int c = nextChar();
+      if (c == EOF || c == '\n') return;
+    }
+  }
+
+  void readEoln() {
+    if (!eoln()) quit(_pe, "Expected EOLN");
+  }
+
+  void readEof() {
+    if (!eof()) quit(_pe, "Expected EOF");
+    oj_testlib::state().readEofCalled = true;
+  }
+
+  // --- tokens ------------------------------------------------------------------------------
+
+  void readWordTo(std::string& result) { readTokenOf("token", result); }
+  void readTokenTo(std::string& result) { readTokenOf("token", result); }
+
+  std::string readWord() {
+    std::string s;
+    readTokenOf("token", s);
+    return s;
+  }
+  std::string readToken() { return readWord(); }
+
+  std::string readWord(const pattern& p, const std::string& variableName = "") {
+    std::string s = readWord();
+    checkPattern("Token", s, p, label(variableName));
+    return s;
+  }
+  std::string readWord(const std::string& ptrn, const std::string& variableName = "") { return readWord(pattern(ptrn), variableName); }
+  std::string readToken(const pattern& p, const std::string& variableName = "") { return readWord(p, variableName); }
+  std::string readToken(const std::string& ptrn, const std::string& variableName = "") { return readWord(pattern(ptrn), variableName); }
+  void readWordTo(std::string& result, const pattern& p, const std::string& variableName = "") { result = readWord(p, variableName); }
+  void readWordTo(std::string& result, const std::string& ptrn, const std::string& variableName = "") { result = readWord(pattern(ptrn), variableName); }
+  void readTokenTo(std::string& result, const pattern& p, const std::string& variableName = "") { result = readWord(p, variableName); }
+  void readTokenTo(std::string& result, const std::string& ptrn, const std::string& variableName = "") { result = readWord(pattern(ptrn), variableName); }
+
+  std::vector<std::string> readWords(int size, const std::string& ptrn, const std::string& variablesName = "", int indexBase = 1) {
+    pattern p(ptrn);
+    std::vector<std::string> out;
+    for (int i = 0; i < size; ++i) {
+      separate(i);
+      std::string s = readWord();
+      checkPattern("Token", s, p, element(variablesName, i + indexBase));
+      out.push_back(s);
+    }
+    return out;
+  }
+  std::vector<std::string> readWords(int size, int indexBase = 1) {
+    (void)indexBase;
+    std::vector<std::string> out;
+    for (int i = 0; i < size; ++i) {
+      separate(i);
+      out.push_back(readWord());
+    }
+    return out;
+  }
+  std::vector<std::string> readTokens(int size, const std::string& ptrn, const std::string& variablesName = "", int indexBase = 1) { return readWords(size, ptrn, variablesName, indexBase); }
+  std::vector<std::string> readTokens(int size, int indexBase = 1) { return readWords(size, indexBase); }
+
+  // --- integers ----------------------------------------------------------------------------
+
+  long long readLong() {
+    std::string t = numberToken("int64");
+    long long v;
+    if (!oj_testlib::parseSigned(t, v)) quit(_pe, "Expected int64, but \"" + oj_testlib::shorten(t) + "\" found");
+    return v;
+  }
+
+  unsigned long long readUnsignedLong() {
+    std::string t = numberToken("uint64");
+    unsigned long long v;
+    if (!oj_testlib::parseUnsigned(t, v)) quit(_pe, "Expected uint64, but \"" + oj_testlib::shorten(t) + "\" found");
+    return v;
+  }
+
+  int readInteger() {
+    std::string t = numberToken("int32");
+    long long v;
+    if (!oj_testlib::parseSigned(t, v) || v < INT_MIN || v > INT_MAX) quit(_pe, "Expected int32, but \"" + oj_testlib::shorten(t) + "\" found");
+    return static_cast<int>(v);
+  }
+  int readInt() { return readInteger(); }
+
+  long long readLong(long long minv, long long maxv, const std::string& variableName = "") {
+    long long v = readLong();
+    checkRange("Integer", v, minv, maxv, label(variableName));
+    return v;
+  }
+  unsigned long long readUnsignedLong(unsigned long long minv, unsigned long long maxv, const std::string& variableName = "") {
+    unsigned long long v = readUnsignedLong();
+    checkRange("Unsigned integer", v, minv, maxv, label(variableName));
+    return v;
+  }
+  int readInteger(int minv, int maxv, const std::string& variableName = "") {
+    int v = readInteger();
+    checkRange("Integer", v, minv, maxv, label(variableName));
+    return v;
+  }
+  int readInt(int minv, int maxv, const std::string& variableName = "") { return readInteger(minv, maxv, variableName); }
+
+  std::vector<int> readInts(int size, int minv, int maxv, const std::string& variablesName = "", int indexBase = 1) {
+    std::vector<int> out;
+    for (int i = 0; i < size; ++i) {
+      separate(i);
+      int v = readInteger();
+      checkRange("Integer", v, minv, maxv, element(variablesName, i + indexBase));
+      out.push_back(v);
+    }
+    return out;
+  }
+  std::vector<int> readInts(int size, int indexBase = 1) {
+    (void)indexBase;
+    std::vector<int> out;
+    for (int i = 0; i < size; ++i) {
+      separate(i);
+      out.push_back(readInteger());
+    }
+    return out;
+  }
+  std::vector<int> readIntegers(int size, int minv, int maxv, const std::string& variablesName = "", int indexBase = 1) { return readInts(size, minv, maxv, variablesName, indexBase); }
+  std::vector<int> readIntegers(int size, int indexBase = 1) { return readInts(size, indexBase); }
+
+  std::vector<long long> readLongs(int size, long long minv, long long maxv, const std::string& variablesName = "", int indexBase = 1) {
+    std::vector<long long> out;
+    for (int i = 0; i < size; ++i) {
+      separate(i);
+      long long v = readLong();
+      checkRange("Integer", v, minv, maxv, element(variablesName, i + indexBase));
+      out.push_back(v);
+    }
+    return out;
+  }
+  std::vector<long long> readLongs(int size, int indexBase = 1) {
+    (void)indexBase;
+    std::vector<long long> out;
+    for (int i = 0; i < size; ++i) {
+      separate(i);
+      out.push_back(readLong());
+    }
+    return out;
+  }
+
+  // --- real numbers ------------------------------------------------------------------------
+
+  double readReal() {
+    std::string t = numberToken("double");
+    double v;
+    if (!oj_testlib::parseDouble(t, v)) quit(_pe, "Expected double, but \"" + oj_testlib::shorten(t) + "\" found");
+    return v;
+  }
+  double readDouble() { return readReal(); }
+
+  double readReal(double minv, double maxv, const std::string& variableName = "") {
+    double v = readReal();
+    checkRange("Double", v, minv, maxv, label(variableName));
+    return v;
+  }
+  double readDouble(double minv, double maxv, const std::string& variableName = "") { return readReal(minv, maxv, variableName); }
+
+  double readStrictReal(double minv, double maxv, int minAfterPointDigitCount, int maxAfterPointDigitCount, const std::string& variableName = "") {
+    double v = strictReal(minAfterPointDigitCount, maxAfterPointDigitCount);
+    checkRange("Strict double", v, minv, maxv, label(variableName));
+    return v;
+  }
+  double readStrictDouble(double minv, double maxv, int minAfterPointDigitCount, int maxAfterPointDigitCount, const std::string& variableName = "") {
+    return readStrictReal(minv, maxv, minAfterPointDigitCount, maxAfterPointDigitCount, variableName);
+  }
+
+  std::vector<double> readReals(int size, double minv, double maxv, const std::string& variablesName = "", int indexBase = 1) {
+    std::vector<double> out;
+    for (int i = 0; i < size; ++i) {
+      separate(i);
+      double v = readReal();
+      checkRange("Double", v, minv, maxv, element(variablesName, i + indexBase));
+      out.push_back(v);
+    }
+    return out;
+  }
+  std::vector<double> readReals(int size, int indexBase = 1) {
+    (void)indexBase;
+    std::vector<double> out;
+    for (int i = 0; i < size; ++i) {
+      separate(i);
+      out.push_back(readReal());
+    }
+    return out;
+  }
+  std::vector<double> readDoubles(int size, double minv, double maxv, const std::string& variablesName = "", int indexBase = 1) { return readReals(size, minv, maxv, variablesName, indexBase); }
+  std::vector<double> readDoubles(int size, int indexBase = 1) { return readReals(size, indexBase); }
+  std::vector<double> readStrictReals(int size, double minv, double maxv, int minAfter, int maxAfter, const std::string& variablesName = "", int indexBase = 1) {
+    std::vector<double> out;
+    for (int i = 0; i < size; ++i) {
+      separate(i);
+      double v = strictReal(minAfter, maxAfter);
+      checkRange("Strict double", v, minv, maxv, element(variablesName, i + indexBase));
+      out.push_back(v);
+    }
+    return out;
+  }
+  std::vector<double> readStrictDoubles(int size, double minv, double maxv, int minAfter, int maxAfter, const std::string& variablesName = "", int indexBase = 1) {
+    return readStrictReals(size, minv, maxv, minAfter, maxAfter, variablesName, indexBase);
+  }
+
+  // --- lines -------------------------------------------------------------------------------
+
+  /** The rest of the line without its end ("\n" or "\r\n"), which is taken; "" at the end of the file. */
+  void readLineTo(std::string& result) {
+    result.clear();
+    for (;;) {
+      int c = curChar();
+      if (c == EOF || c == '\n') break;
+      if (c == '\r' && !strict) {
+        nextChar();
+        if (curChar() == '\n') {
+          unreadChar('\r');
+          break;
+        }
+        result += '\r';
+        continue;
+      }
+      result += static_cast<char>(nextChar());
+    }
+    if (strict) readEoln();
+    else eoln();
+  }
+  void readStringTo(std::string& result) { readLineTo(result); }
+
+  std::string readLine() {
+    std::string s;
+    readLineTo(s);
+    return s;
+  }
+  std::string readString() { return readLine(); }
+
+  std::string readLine(const pattern& p, const std::string& variableName = "") {
+    std::string s = readLine();
+    checkPattern("Line", s, p, label(variableName));
+    return s;
+  }
+  std::string readLine(const std::string& ptrn, const std::string& variableName = "") { return readLine(pattern(ptrn), variableName); }
+  std::string readString(const pattern& p, const std::string& variableName = "") { return readLine(p, variableName); }
+  std::string readString(const std::string& ptrn, const std::string& variableName = "") { return readLine(pattern(ptrn), variableName); }
+  void readLineTo(std::string& result, const pattern& p, const std::string& variableName = "") { result = readLine(p, variableName); }
+  void readLineTo(std::string& result, const std::string& ptrn, const std::string& variableName = "") { result = readLine(pattern(ptrn), variableName); }
+  void readStringTo(std::string& result, const pattern& p, const std::string& variableName = "") { result = readLine(p, variableName); }
+  void readStringTo(std::string& result, const std::string& ptrn, const std::string& variableName = "") { result = readLine(pattern(ptrn), variableName); }
+
+  std::vector<std::string> readLines(int size, int indexBase = 1) {
+    (void)indexBase;
+    std::vector<std::string> out;
+    for (int i = 0; i < size; ++i) out.push_back(readLine());
+    return out;
+  }
+  std::vector<std::string> readLines(int size, const std::string& ptrn, const std::string& variablesName = "", int indexBase = 1) {
+    pattern p(ptrn);
+    std::vector<std::string> out;
+    for (int i = 0; i < size; ++i) {
+      std::string s = readLine();
+      checkPattern("Line", s, p, element(variablesName, i + indexBase));
+      out.push_back(s);
+    }
+    return out;
+  }
+  std::vector<std::string> readStrings(int size, int indexBase = 1) { return readLines(size, indexBase); }
+  std::vector<std::string> readStrings(int size, const std::string& ptrn, const std::string& variablesName = "", int indexBase = 1) { return readLines(size, ptrn, variablesName, indexBase); }
+
+  // --- verdicts ----------------------------------------------------------------------------
+
+  /** Ends the program with a verdict. A failure to read inf or ans is always a FAIL. */
+  [[noreturn]] void quit(TResult result, const std::string& msg);
+  [[noreturn]] void quit(TResult result, const char* msg) { quit(result, std::string(msg == NULL ? "" : msg)); }
+  [[noreturn]] void quits(TResult result, const std::string& msg) { quit(result, msg); }
+  [[noreturn]] void quitf(TResult result, const char* fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    std::string msg = oj_testlib::vformat(fmt, ap);
+    va_end(ap);
+    quit(result, msg);
+  }
+  void quitif(bool condition, TResult result, const char* fmt, ...) {
+    if (!condition) return;
+    va_list ap;
+    va_start(ap, fmt);
+    std::string msg = oj_testlib::vformat(fmt, ap);
+    va_end(ap);
+    quit(result, msg);
+  }
+  /** Wrong answer (a FAIL for inf and ans) unless the condition holds. */
+  void ensuref(bool condition, const char* fmt, ...) {
+    if (condition) return;
+    va_list ap;
+    va_start(ap, fmt);
+    std::string msg = oj_testlib::vformat(fmt, ap);
+    va_end(ap);
+    quit(_wa, msg);
+  }
+  void __testlib_ensure(bool condition, const std::string& message) {
+    if (!condition) quit(_wa, message);
+  }
+
+ private:
+  std::FILE* file_;
+  bool owns_;
+  bool opened_;
+  int line_;
+  std::vector<int> back_;
+
+  InStream(const InStream&);
+  InStream& operator=(const InStream&);
+
+  void readTokenOf(const char* what, std::string& result) {
+    if (!strict) skipBlanks();
+    int c = curChar();
+    if (c == EOF) quit(_unexpected_eof, std::string("Unexpected end of file - ") + what + " expected");
+    if (oj_testlib::isBlank(c)) quit(_pe, std::string("Unexpected white-space - ") + what + " expected");
+    result.clear();
+    while (c != EOF && !oj_testlib::isBlank(c)) {
+      result += static_cast<char>(nextChar());
+      c = curChar();
+    }
+  }
+
+  std::string numberToken(const char* what) {
+    std::string t;
+    readTokenOf(what, t);
+    return t;
+  }
+
+  double strictReal(int minAfter, int maxAfter) {
+    std::string t = numberToken("strict double");
+    double v;
+    if (!oj_testlib::parseStrictDouble(t, minAfter, maxAfter, v)) {
+      quit(_pe, "Expected strict double with " + vtos(minAfter) + " to " + vtos(maxAfter) + " digits after the point, but \"" + oj_testlib::shorten(t) + "\" found");
+    }
+    if (t[0] == '-' && !(v < 0)) quit(_pe, "Redundant minus in \"" + oj_testlib::shorten(t) + "\"");
+    return v;
+  }
+
+  /** Strict streams want one space between the values of a vector. */
+  void separate(int index) {
+    if (strict && index > 0) readSpace();
+  }
+
+  static std::string label(const std::string& variableName) { return variableName.empty() ? std::string() : "parameter [name=" + variableName + "]"; }
+  static std::string element(const std::string& variablesName, int index) { return "element " + variablesName + "[" + vtos(index) + "]"; }
+
+  template <typename T>
+  void checkRange(const std::string& kind, T v, T lo, T hi, const std::string& what) {
+    if (!(v < lo) && !(hi < v)) return;
+    std::string range = "[" + vtos(lo) + ", " + vtos(hi) + "]";
+    if (what.empty()) quit(_wa, kind + " " + vtos(v) + " violates the range " + range);
+    quit(_wa, kind + " " + what + " equals to " + vtos(v) + ", violates the range " + range);
+  }
+
+  void checkPattern(const std::string& kind, const std::string& s, const pattern& p, const std::string& what) {
+    if (p.matches(s)) return;
+    std::string value = "\"" + oj_testlib::shorten(s) + "\"";
+    if (what.empty()) quit(_wa, kind + " " + value + " doesn't correspond to pattern \"" + p.src() + "\"");
+    quit(_wa, kind + " " + what + " equals to " + value + ", doesn't correspond to pattern \"" + p.src() + "\"");
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Globals
+
+InStream inf(_input);
+InStream ouf(_output);
+InStream ans(_answer);
+std::fstream tout;
+random_t rnd;
+TTestlibMode testlibMode = _unknown;
+
+namespace oj_testlib {
+
+[[noreturn]] inline void failNow(const std::string& message) {
+  std::cout.flush();
+  std::fflush(stdout);
+  if (!writeVerdict("FAIL " + message, "fail", "")) std::fputs(("FAIL " + message).c_str(), stderr);
+  std::fflush(stderr);
+  std::_Exit(FAIL_EXIT_CODE);
+}
+
+/** Checks, when the program ends, that a checker gave a verdict and a validator read to the end. */
+struct FinalizeGuard {
+  ~FinalizeGuard() {
+    const State& st = state();
+    if (st.quitCalled) return;
+    if (testlibMode == _checker) failNow("Checker must end with quit or quitf call.");
+    if (testlibMode == _validator && !st.readEofCalled) failNow("Validator must end with readEof call.");
+  }
+};
+
+FinalizeGuard finalizeGuard;
+
+}  // namespace oj_testlib
+
+inline void InStream::quit(TResult result, const std::string& msg) {
+  std::string message = trim(msg);
+  if (message.size() > maxMessageLength) message = message.substr(0, maxMessageLength) + "...";
+#ifndef ENABLE_UNEXPECTED_EOF
+  if (result == _unexpected_eof) result = _pe;
+#endif
+  if (mode != _output && result != _fail) {
+    message += (message.empty() ? "(" : " (") + name + ")";
+    result = _fail;
+  }
+  oj_testlib::State& st = oj_testlib::state();
+  if (st.hasTestCase && result != _ok) message += (message.empty() ? "(test case " : " (test case ") + vtos(st.testCase) + ")";
+
+  // The user's output must hold nothing more than what was read.
+  bool success = result == _ok || result == _points || result >= _partially;
+  if (success && testlibMode == _checker && this != &ouf && ouf.opened() && !ouf.seekEof()) ouf.quit(_dirt, "Extra information in the output file");
+  if (success && testlibMode == _checker && this == &ouf && opened() && !seekEof()) {
+    result = _dirt;
+    message = "Extra information in the output file";
+  }
+
+  std::string word, outcome, attrs;
+  int code;
+  switch (result) {
+    case _ok: word = "ok"; outcome = "accepted"; code = OK_EXIT_CODE; break;
+    case _wa: word = "wrong answer"; outcome = "wrong-answer"; code = WA_EXIT_CODE; break;
+    case _pe: word = "wrong output format"; outcome = "presentation-error"; code = PE_EXIT_CODE; break;
+    case _dirt: word = "wrong output format"; outcome = "presentation-error"; code = PE_EXIT_CODE; break;
+    case _fail: word = "FAIL"; outcome = "fail"; code = FAIL_EXIT_CODE; break;
+    case _points: {
+      word = "points";
+      outcome = "points";
+      code = POINTS_EXIT_CODE;
+      std::string first = message.substr(0, message.find(' '));
+      attrs = " points = \"" + oj_testlib::xmlEscape(first) + "\"";
+      break;
+    }
+    case _unexpected_eof: word = "unexpected eof"; outcome = "unexpected-eof"; code = UNEXPECTED_EOF_EXIT_CODE; break;
+    default: {
+      int n = static_cast<int>(result) - static_cast<int>(_partially);
+      if (result < _partially || n > 100) oj_testlib::failNow("Unknown verdict " + vtos(static_cast<int>(result)) + " (partially correct takes 0..100): " + message);
+      word = "partially correct (" + vtos(n) + ")";
+      outcome = "relative";
+      attrs = " pctype = \"" + vtos(n) + "\"";
+      code = PC_BASE_EXIT_CODE + n;
+      break;
+    }
+  }
+
+  st.quitCalled = true;
+  std::string text = message.empty() ? word : word + " " + message;
+  std::cout.flush();
+  std::fflush(stdout);
+  if (tout.is_open()) tout.flush();
+  if (!oj_testlib::writeVerdict(text, outcome, attrs)) oj_testlib::failNow("Can not write to the result file \"" + st.resultName + "\"");
+  std::exit(code);
+}
+
+inline void random_t::fail(const std::string& why) { ouf.quit(_fail, why); }
+
+// ---------------------------------------------------------------------------------------------
+// Verdicts
+
+[[noreturn]] inline void quit(TResult result, const std::string& msg) { ouf.quit(result, msg); }
+[[noreturn]] inline void quit(TResult result, const char* msg) { ouf.quit(result, msg); }
+[[noreturn]] inline void quits(TResult result, const std::string& msg) { ouf.quit(result, msg); }
+
+[[noreturn]] inline void quitf(TResult result, const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  std::string msg = oj_testlib::vformat(fmt, ap);
+  va_end(ap);
+  ouf.quit(result, msg);
+}
+
+inline void quitif(bool condition, TResult result, const char* fmt, ...) {
+  if (!condition) return;
+  va_list ap;
+  va_start(ap, fmt);
+  std::string msg = oj_testlib::vformat(fmt, ap);
+  va_end(ap);
+  ouf.quit(result, msg);
+}
+
+/** Points: "points <value> <message>", exit code 7. This judge reads the value as a percentage of the case. */
+template <typename F>
+[[noreturn]] void quitp(F points, const std::string& message = "") {
+  std::string value = oj_testlib::plainDouble(static_cast<double>(points));
+  ouf.quit(_points, message.empty() ? value : value + " " + message);
+}
+
+template <typename F>
+[[noreturn]] void quitp(F points, const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  std::string msg = oj_testlib::vformat(fmt, ap);
+  va_end(ap);
+  quitp(points, msg);
+}
+
+[[noreturn]] inline void __testlib_fail(const std::string& message) { ouf.quit(_fail, message); }
+
+inline void __testlib_ensure(bool condition, const std::string& message) {
+  if (!condition) ouf.quit(_fail, message);
+}
+
+/** FAIL unless the condition holds: for checking the input, the answer and the checker itself. */
+inline void ensuref(bool condition, const char* fmt, ...) {
+  if (condition) return;
+  va_list ap;
+  va_start(ap, fmt);
+  std::string msg = oj_testlib::vformat(fmt, ap);
+  va_end(ap);
+  ouf.quit(_fail, msg);
+}
+
+#define ensure(cond) ::__testlib_ensure((cond), "Condition failed: \"" #cond "\"")
+
+inline void setName(const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  oj_testlib::state().checkerName = oj_testlib::vformat(fmt, ap);
+  va_end(ap);
+}
+
+/** Messages other than ok name the test case (for problems with several cases in one file). */
+inline void setTestCase(int testCase) {
+  oj_testlib::state().hasTestCase = true;
+  oj_testlib::state().testCase = testCase;
+}
+
+inline void unsetTestCase() { oj_testlib::state().hasTestCase = false; }
+
+// ---------------------------------------------------------------------------------------------
+// Registration
+
+namespace oj_testlib {
+
+inline bool isHelp(int argc, char* argv[]) { return argc == 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0); }
+
+inline void resultFileArgs(int argc, char* argv[], int first) {
+  State& st = state();
+  if (argc > first) st.resultName = argv[first];
+  if (argc > first + 1) {
+    std::string flag = argv[first + 1];
+    if (flag != "-appes" && flag != "-APPES") failNow("Unknown flag \"" + flag + "\"");
+    st.appes = true;
+  }
+}
+
+}  // namespace oj_testlib
+
+/** A checker: checker <input> <output> <answer> [<result-file> [-appes]]. */
+inline void registerTestlibCmd(int argc, char* argv[]) {
+  testlibMode = _checker;
+  if (oj_testlib::isHelp(argc, argv)) {
+    std::printf("%s\nUsage: checker <input-file> <output-file> <answer-file> [<report-file> [<-appes>]]\n", oj_testlib::state().checkerName.c_str());
+    std::exit(0);
+  }
+  if (argc < 4 || argc > 6) {
+    oj_testlib::failNow("Program must be run with the following arguments: <input-file> <output-file> <answer-file> [<report-file> [<-appes>]]");
+  }
+  oj_testlib::resultFileArgs(argc, argv, 4);
+  inf.init(argv[1], _input);
+  ans.init(argv[3], _answer);
+  ouf.init(argv[2], _output);
+}
+
+/** An interactor: interactor <input> <output-for-log> [<answer> [<result-file> [-appes]]]. */
+inline void registerInteraction(int argc, char* argv[]) {
+  testlibMode = _interactor;
+#ifdef SIGPIPE
+  // A program that has finished or died closes its input; writing to it must not kill the
+  // interactor, which then reads the end of the program's output and decides.
+  std::signal(SIGPIPE, SIG_IGN);
+#endif
+  if (oj_testlib::isHelp(argc, argv)) {
+    std::printf("Usage: interactor <input-file> <output-file> [<answer-file> [<report-file> [<-appes>]]]\n");
+    std::exit(0);
+  }
+  if (argc < 3 || argc > 6) {
+    oj_testlib::failNow("Program must be run with the following arguments: <input-file> <output-file> [<answer-file> [<report-file> [<-appes>]]]");
+  }
+  oj_testlib::resultFileArgs(argc, argv, 4);
+  inf.init(argv[1], _input);
+  tout.open(argv[2], std::ios_base::out | std::ios_base::trunc);
+  if (!tout.is_open()) oj_testlib::failNow(std::string("Can not write to the test-output-file \"") + argv[2] + "\"");
+  ouf.init(stdin, _output);
+  if (argc > 3) ans.init(argv[3], _answer);
+  else ans.name = "unopened answer stream";
+}
+
+/** A validator: reads stdin strictly (every space and line end is read explicitly). */
+inline void registerValidation() {
+  testlibMode = _validator;
+  inf.init(stdin, _input);
+  inf.strict = true;
+}
+inline void registerValidation(int argc, char* argv[]) {
+  (void)argc;
+  (void)argv;
+  registerValidation();
+}
+
+/** A generator: rnd is seeded from the command line, so the same arguments give the same test. */
+inline void registerGen(int argc, char* argv[], int randomGeneratorVersion) {
+  (void)randomGeneratorVersion;
+  testlibMode = _generator;
+  rnd.setSeed(argc, argv);
+}
+inline void registerGen(int argc, char* argv[]) { registerGen(argc, argv, 1); }
+
+template <typename It>
+void shuffle(It first, It last) {
+  rnd.shuffle(first, last);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pattern parsing and generation
+
+inline void pattern::init() {
+  groups_.clear();
+  groups_.push_back(Group());
+  size_t i = 0;
+  Group top;
+  top.push_back(parseSequence(i, 0));
+  while (i < source_.size() && source_[i] == '|') {
+    ++i;
+    top.push_back(parseSequence(i, 0));
+  }
+  if (i < source_.size()) invalid("unexpected ')'");
+  groups_[0] = top;
+}
+
+inline void pattern::invalid(const std::string& why) const { ouf.quit(_fail, "Invalid pattern \"" + source_ + "\": " + why); }
+
+inline int pattern::parseAlternatives(size_t& i, int depth) {
+  if (depth > 100) invalid("groups nested too deeply");
+  Group g;
+  g.push_back(parseSequence(i, depth));
+  while (i < source_.size() && source_[i] == '|') {
+    ++i;
+    g.push_back(parseSequence(i, depth));
+  }
+  groups_.push_back(g);
+  return static_cast<int>(groups_.size() - 1);
+}
+
+inline int pattern::parseNumber(size_t& i) const {
+  if (i >= source_.size() || !oj_testlib::isDigit(source_[i])) invalid("a number expected in {}");
+  long v = 0;
+  while (i < source_.size() && oj_testlib::isDigit(source_[i])) {
+    v = v * 10 + (source_[i] - '0');
+    if (v > 100000000) invalid("repetition count too large");
+    ++i;
+  }
+  return static_cast<int>(v);
+}
+
+inline pattern::Seq pattern::parseSequence(size_t& i, int depth) {
+  Seq seq;
+  const std::string& s = source_;
+  while (i < s.size() && s[i] != '|' && s[i] != ')') {
+    Node node;
+    char c = s[i];
+    if (c == '(') {
+      ++i;
+      node.group = parseAlternatives(i, depth + 1);
+      if (i >= s.size() || s[i] != ')') invalid("missing ')'");
+      ++i;
+    } else if (c == '[') {
+      ++i;
+      bool negate = false;
+      if (i < s.size() && s[i] == '^') {
+        negate = true;
+        ++i;
+      }
+      std::vector<char> chars(256, 0);
+      bool any = false;
+      while (i < s.size() && s[i] != ']') {
+        unsigned char from = static_cast<unsigned char>(s[i]);
+        if (s[i] == '\\') {
+          if (++i >= s.size()) invalid("'\\' at the end");
+          from = static_cast<unsigned char>(s[i]);
+        }
+        ++i;
+        unsigned char to = from;
+        if (i + 1 < s.size() && s[i] == '-' && s[i + 1] != ']') {
+          ++i;
+          if (s[i] == '\\') {
+            if (++i >= s.size()) invalid("'\\' at the end");
+          }
+          to = static_cast<unsigned char>(s[i]);
+          ++i;
+          if (to < from) invalid("a range goes backwards");
+        }
+        for (unsigned v = from; v <= to; ++v) chars[v] = 1;
+        any = true;
+      }
+      if (i >= s.size()) invalid("missing ']'");
+      ++i;
+      if (!any) invalid("an empty character class");
+      if (negate) {
+        for (size_t v = 0; v < 256; ++v) chars[v] = static_cast<char>(!chars[v]);
+      }
+      node.chars = chars;
+    } else if (c == '?' || c == '*' || c == '+' || c == '{') {
+      invalid(std::string("nothing to repeat before '") + c + "'");
+    } else {
+      if (c == '\\') {
+        if (++i >= s.size()) invalid("'\\' at the end");
+        c = s[i];
+      }
+      node.chars[static_cast<unsigned char>(c)] = 1;
+      ++i;
+    }
+    if (i < s.size()) {
+      char q = s[i];
+      if (q == '?') {
+        node.lo = 0, node.hi = 1, ++i;
+      } else if (q == '*') {
+        node.lo = 0, node.hi = -1, ++i;
+      } else if (q == '+') {
+        node.lo = 1, node.hi = -1, ++i;
+      } else if (q == '{') {
+        ++i;
+        node.lo = parseNumber(i);
+        node.hi = node.lo;
+        if (i < s.size() && s[i] == ',') {
+          ++i;
+          node.hi = i < s.size() && s[i] == '}' ? -1 : parseNumber(i);
+        }
+        if (i >= s.size() || s[i] != '}') invalid("missing '}'");
+        ++i;
+        if (node.hi >= 0 && node.hi < node.lo) invalid("{n,m} with m < n");
+      }
+    }
+    seq.push_back(node);
+  }
+  return seq;
+}
+
+inline std::string pattern::next(random_t& rnd) const {
+  std::string out;
+  generate(0, rnd, out);
+  return out;
+}
+
+inline void pattern::generate(int g, random_t& random, std::string& out) const {
+  const Group& grp = groups_[static_cast<size_t>(g)];
+  if (grp.empty()) return;
+  const Seq& seq = grp[static_cast<size_t>(random.next(static_cast<int>(grp.size())))];
+  for (size_t k = 0; k < seq.size(); ++k) {
+    const Node& node = seq[k];
+    int hi = node.hi < 0 ? node.lo + 10 : node.hi;
+    int count = random.next(node.lo, hi);
+    std::vector<char> choices;
+    if (node.group < 0) {
+      for (size_t v = 0; v < 256; ++v)
+        if (node.chars[v]) choices.push_back(static_cast<char>(v));
+    }
+    for (int r = 0; r < count; ++r) {
+      if (node.group < 0) out += choices[static_cast<size_t>(random.next(static_cast<int>(choices.size())))];
+      else generate(node.group, random, out);
+    }
+  }
+}
+
+#endif  // _TESTLIB_H_
