@@ -17,7 +17,7 @@ import { sweepOnce } from "~/services/judge-sweeper.server";
 import { closeRedis, redis, rkey } from "~/services/redis.server";
 import { createSubmission } from "~/services/submissions.server";
 import { closeStatusSubscriber } from "~/services/submission-status.server";
-import { judgeServiceAvailable, loadJudgeService, startInternalEndpoints, type JudgeServiceApi, type RunningJudge } from "./support/judge-service";
+import { loadJudgeService, startInternalEndpoints, type JudgeServiceApi, type RunningJudge } from "./support/judge-service";
 import { callRoute, cookieFor, countersOf, makeProblem, makeUser, openStore, settled, siteRequest, submissionOf, userOf, waitUntil } from "./support/judging";
 
 // The whole path: a problem with test data in the store, createSubmission, the task on its Redis
@@ -32,10 +32,7 @@ int main() { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a - b
 `;
 const BROKEN = `int main() { return x; }\n`;
 
-const present = judgeServiceAvailable();
-if (!present) console.warn("judge-service/src/index.ts is not on this branch: the whole-path judging tests are skipped");
-
-describe.skipIf(!present)("judging through the whole path", () => {
+describe("judging through the whole path", () => {
   let judgeService: JudgeServiceApi;
   let endpoints: Awaited<ReturnType<typeof startInternalEndpoints>>;
   let judge: RunningJudge | null = null;
