@@ -1,3 +1,4 @@
+import { totalScore } from "~/lib/case-scores";
 import { FINAL_STATUSES, JudgeStatus, ProblemType } from "~/lib/constants";
 import type { CaseResult, ResultMessage } from "~/lib/judge-protocol";
 import { STATUS_COUNTER, type ProblemDoc } from "~/models/problem.server";
@@ -50,12 +51,15 @@ export interface ProblemFacts {
   /** 0 ACM, 1 OI. */
   type: number;
   difficulty: number;
-  /** Sum of the case scores (OI full marks). */
+  /** OI full marks: what the case scores add up to under the problem's judge-case mode. */
   fullScore: number;
 }
 
-export function problemFacts(p: Pick<ProblemDoc, "type" | "difficulty" | "testCases">): ProblemFacts {
-  const fullScore = (p.testCases ?? []).reduce((sum, c) => sum + (Number(c.score) || 0), 0);
+/** The problem fields problemFacts reads (select them when loading a problem for it). */
+export const PROBLEM_FACT_FIELDS = "type difficulty judgeCaseMode testCases";
+
+export function problemFacts(p: Pick<ProblemDoc, "type" | "difficulty" | "testCases"> & { judgeCaseMode?: string | null }): ProblemFacts {
+  const fullScore = totalScore(p.judgeCaseMode, (p.testCases ?? []).map((c) => ({ score: c.score ?? 0, groupNum: c.groupNum ?? 0 })));
   return { type: p.type ?? ProblemType.ACM, difficulty: p.difficulty ?? 0, fullScore };
 }
 

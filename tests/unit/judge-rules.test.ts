@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { JudgeStatus } from "~/lib/constants";
-import type { CaseResult, FinalMessage, ResultMessage } from "~/lib/judge-protocol";
+import type { CaseResult, FinalMessage, ResultMessage, TaskCase } from "~/lib/judge-protocol";
 import {
   applyEvents,
   applyResult,
@@ -8,9 +8,11 @@ import {
   counterDeltas,
   MANUAL_JUDGE_STATUSES,
   oiRankScoreOf,
+  problemFacts,
   type JudgeState,
   type ProblemFacts,
 } from "~/services/judge-rules.server";
+import { summarize } from "../../judge-service/src/case-modes";
 
 const ACM: ProblemFacts = { type: 0, difficulty: 1, fullScore: 0 };
 const OI: ProblemFacts = { type: 1, difficulty: 2, fullScore: 100 };
@@ -327,5 +329,34 @@ describe("counter deltas", () => {
     expect(oiRankScoreOf(ACM, 100)).toBe(0);
     expect(oiRankScoreOf(OI, 0)).toBe(0);
     expect(oiRankScoreOf({ type: 1, difficulty: 0, fullScore: 100 }, 100)).toBe(10);
+  });
+});
+
+describe("OI full marks under subtask modes", () => {
+  // Two groups: group 1 has cases worth 10, 20 and 30; group 2 cases worth 15 and 25.
+  const testCases = [
+    { score: 10, groupNum: 1 },
+    { score: 20, groupNum: 1 },
+    { score: 30, groupNum: 1 },
+    { score: 15, groupNum: 2 },
+    { score: 25, groupNum: 2 },
+  ];
+  const taskCases: TaskCase[] = testCases.map((c, i) => ({ index: i + 1, input: `${i + 1}.in`, output: `${i + 1}.out`, ...c }));
+  const allPassed = taskCases.map((c) => caseResult(c.index, JudgeStatus.ACCEPTED, { score: c.score, groupNum: c.groupNum }));
+  const facts = (judgeCaseMode: string) => problemFacts({ type: 1, difficulty: 1, judgeCaseMode, testCases: testCases.map((c) => ({ ...c, input: "", output: "" })) } as Parameters<typeof problemFacts>[0]);
+
+  it("subtask_lowest: the sum of each group's lowest case, as the judge scores a full-marks run", () => {
+    expect(facts("subtask_lowest").fullScore).toBe(10 + 15);
+    expect(summarize(1, "subtask_lowest", taskCases, allPassed).score).toBe(facts("subtask_lowest").fullScore);
+  });
+
+  it("subtask_average: the sum of each group's rounded average, as the judge scores a full-marks run", () => {
+    expect(facts("subtask_average").fullScore).toBe(20 + 20);
+    expect(summarize(1, "subtask_average", taskCases, allPassed).score).toBe(facts("subtask_average").fullScore);
+  });
+
+  it("default: the sum of every case", () => {
+    expect(facts("default").fullScore).toBe(100);
+    expect(summarize(1, "default", taskCases, allPassed).score).toBe(100);
   });
 });
