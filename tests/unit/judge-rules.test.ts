@@ -145,14 +145,16 @@ describe("final messages", () => {
     expect(u.effects.problemCounters).toEqual({ total: 1, ce: 1 });
   });
 
-  it("give an OI score and OI rank score; partial marks scale the difficulty part", () => {
+  it("give an OI score and the OI rank score of spec section 9, round(score * 0.1 + difficulty * 2)", () => {
     const full = applyResult(pending(), final({ score: 100 }), OI, T1)!;
     expect(full.next.score).toBe(100);
     expect(full.next.oiRankScore).toBe(14); // round(100 * 0.1 + 2 * 2)
     expect(full.effects.oiScore).toBe(true);
     const partial = applyResult(pending(), final({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 50 }), OI, T1)!;
-    expect(partial.next.oiRankScore).toBe(7); // round(50 * 0.1 + 2 * 2 * 0.5)
+    expect(partial.next.oiRankScore).toBe(9); // round(50 * 0.1 + 2 * 2)
     expect(partial.effects.problemCounters).toEqual({ total: 1, pa: 1 });
+    const none = applyResult(pending(), final({ status: JudgeStatus.WRONG_ANSWER, score: 0 }), OI, T1)!;
+    expect(none.next.oiRankScore).toBe(4); // round(0 * 0.1 + 2 * 2)
   });
 
   it("keep no score on ACM problems", () => {
@@ -251,7 +253,7 @@ describe("manual judgement", () => {
 
   it("keeps the score on OI problems and derives the OI rank score", () => {
     const u = applyEvents(wrong(), [{ kind: "manual", status: JudgeStatus.PARTIAL_ACCEPTED, score: 30 }], OI, T1)!;
-    expect(u.next).toMatchObject({ score: 30, oiRankScore: Math.round(3 + 2 * 2 * 0.3) });
+    expect(u.next).toMatchObject({ score: 30, oiRankScore: Math.round(30 * 0.1 + 2 * 2) });
     expect(u.effects.oiScore).toBe(true);
   });
 
@@ -325,10 +327,12 @@ describe("counter deltas", () => {
     expect(counterDeltas(-2, 2)).toEqual({ ce: -1, mle: 1 });
   });
 
-  it("OI rank score is zero for ACM problems and for no marks", () => {
+  it("OI rank score is round(score * 0.1 + difficulty * 2) on OI problems and zero on ACM ones", () => {
     expect(oiRankScoreOf(ACM, 100)).toBe(0);
-    expect(oiRankScoreOf(OI, 0)).toBe(0);
+    expect(oiRankScoreOf(OI, 0)).toBe(4);
+    expect(oiRankScoreOf(OI, 35)).toBe(8); // round(3.5 + 4)
     expect(oiRankScoreOf({ type: 1, difficulty: 0, fullScore: 100 }, 100)).toBe(10);
+    expect(oiRankScoreOf({ type: 1, difficulty: 1, fullScore: 100 }, 44)).toBe(6); // round(4.4 + 2)
   });
 });
 
