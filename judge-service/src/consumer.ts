@@ -26,6 +26,7 @@ import type { JudgeContext } from "./context";
 import { checkCompile, judgeSubmission, judgeTest, systemErrorFinal } from "./judge";
 import { SandboxFileMissingError } from "./sandbox";
 import { createJudgeContext, judgeLogger, judgeOptions, type JudgeOverrides } from "./setup";
+import { JUDGE_VERSION } from "./version";
 
 // The Redis side of a judge: a member of consumer group "judges" on the three task lanes.
 //
@@ -42,7 +43,6 @@ import { createJudgeContext, judgeLogger, judgeOptions, type JudgeOverrides } fr
 //   On stop, running tasks get a grace period; those still running are handed back without counting
 //   as a delivery.
 
-const VERSION = "1.0.0";
 const FAILURE_KEY = "judge:task-failure";
 const FAILURE_TTL_S = 7 * 24 * 3600;
 
@@ -226,7 +226,7 @@ class Judge implements RunningJudge {
       concurrency: this.o.concurrency,
       running: this.running.size,
       cpus: typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length,
-      version: VERSION,
+      version: JUDGE_VERSION,
       startedAt: this.startedAt,
       heartbeatAt: Date.now(),
     };

@@ -25,6 +25,18 @@ export interface JudgeSettings {
   userOutputBytes: number;
   /** Case and checker messages. */
   caseMessageBytes: number;
+  /** Start of a self-test's output sent back to the user. */
+  testOutputBytes: number;
+  /** What a checker or interactor may write on stdout and stderr each (its message comes from there). */
+  judgeProgramOutputBytes: number;
+  /**
+   * A checker or interactor gets twice the user's limits, and never less than these: a tight
+   * problem must not starve the program that judges it.
+   */
+  judgeProgramMinTimeMs: number;
+  judgeProgramMinMemoryMb: number;
+  /** Processes and threads a checker or interactor may start. */
+  judgeProgramProcs: number;
 }
 
 export const DEFAULT_SETTINGS: JudgeSettings = {
@@ -38,6 +50,11 @@ export const DEFAULT_SETTINGS: JudgeSettings = {
   inlineMaxBytes: 256 * 1024,
   userOutputBytes: 2048,
   caseMessageBytes: 4096,
+  testOutputBytes: 64 * 1024,
+  judgeProgramOutputBytes: 16 * 1024,
+  judgeProgramMinTimeMs: 2000,
+  judgeProgramMinMemoryMb: 256,
+  judgeProgramProcs: 16,
 };
 
 /** Everything judging needs, shared by the tasks of one judge process (and by runDirect). */

@@ -26,7 +26,7 @@ export function interactiveKind(): ProblemKind {
             {
               args: ["./interactor", "input", "tout", "answer"],
               env: JUDGE_PROGRAM_ENV,
-              files: [null, null, { name: "stderr", max: 16 * 1024, pipe: true }],
+              files: [null, null, { name: "stderr", max: job.ctx.settings.judgeProgramOutputBytes, pipe: true }],
               ...judgeProgramLimits(job),
               copyIn: { ...interactor.copyIn(job, fileId, "interactor"), input, answer },
             },

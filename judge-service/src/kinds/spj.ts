@@ -47,15 +47,17 @@ export function checkerDecision(r: SandboxResult, c: TaskCase, problemType: numb
   return { status: JudgeStatus.SYSTEM_ERROR, score: 0, message: truncateUtf8(`${who} failed (${why})${text ? `: ${text}` : ""}`, maxMessage) };
 }
 
-/** Limits of a checker or interactor: twice the user's, and never very small. */
-export function judgeProgramLimits(job: Job) {
-  const timeMs = Math.max(2 * job.limits.timeMs, 2000);
+/** Limits of a checker or interactor: twice the user's, and never below the configured floors. */
+export function judgeProgramLimits(job: Pick<Job, "ctx" | "limits">) {
+  const s = job.ctx.settings;
+  const timeMs = Math.max(2 * job.limits.timeMs, s.judgeProgramMinTimeMs);
+  const memoryMb = Math.max(2 * job.limits.memoryMb, s.judgeProgramMinMemoryMb);
   return {
     cpuLimit: timeMs * MS,
     clockLimit: Math.max(2 * job.limits.clockMs, timeMs * 2) * MS,
-    memoryLimit: Math.max(2 * job.limits.memoryMb, 256) * MB,
-    stackLimit: Math.max(2 * job.limits.memoryMb, 256) * MB,
-    procLimit: 16,
+    memoryLimit: memoryMb * MB,
+    stackLimit: memoryMb * MB,
+    procLimit: s.judgeProgramProcs,
   };
 }
 
@@ -116,7 +118,11 @@ export function spjKind(): ProblemKind {
               {
                 args: ["./checker", "input", "user_output", "answer"],
                 env: JUDGE_ENV,
-                files: [{ content: "" }, { name: "stdout", max: 16 * 1024, pipe: true }, { name: "stderr", max: 16 * 1024, pipe: true }],
+                files: [
+                  { content: "" },
+                  { name: "stdout", max: job.ctx.settings.judgeProgramOutputBytes, pipe: true },
+                  { name: "stderr", max: job.ctx.settings.judgeProgramOutputBytes, pipe: true },
+                ],
                 ...judgeProgramLimits(job),
                 copyIn: { ...checker.copyIn(job, fileId, "checker"), input, answer, user_output: userOutput },
               },

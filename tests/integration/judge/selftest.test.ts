@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JudgeStatus } from "~/lib/constants";
 import { TEST_RESULT_KEY, TEST_RESULT_TTL_S, type TestJudgeResult, type TestTask } from "~/lib/judge-protocol";
 import type { RunningJudge } from "../../../judge-service/src/consumer";
+import { judgeTest } from "../../../judge-service/src/judge";
 import {
   allResults,
   C_AB,
@@ -100,6 +101,18 @@ describe("self-test", () => {
     expect(ce.errorMessage).toContain("main.c");
     expect(re.status).toBe(JudgeStatus.RUNTIME_ERROR);
     expect(re.errorMessage).toContain("code 7");
+  });
+
+  it("sends back the start of the output, as long as the judge's setting says", async () => {
+    const ctx = { ...judge.context, settings: { ...judge.context.settings, testOutputBytes: 1000 } };
+    const flood = `#include <stdio.h>\nint main(){ for (int i = 0; i < 5000; i++) putchar('a' + i % 26); return 0; }`;
+    const signal = new AbortController().signal;
+    const [plain, compared] = await Promise.all([judgeTest(ctx, testTask(flood, "", null), signal), judgeTest(ctx, testTask(flood, "", "abc"), signal)]);
+    expect(plain.status).toBe(JudgeStatus.ACCEPTED);
+    expect(plain.userOutput).toHaveLength(1000);
+    expect(plain.userOutput.startsWith("abcdefghijklmnopqrstuvwxyzabc")).toBe(true);
+    expect(compared.status).toBe(JudgeStatus.WRONG_ANSWER);
+    expect(compared.userOutput).toHaveLength(1000);
   });
 
   it("refuses an input longer than the self-test allows", async () => {
