@@ -19,6 +19,11 @@ export interface JudgeSettings {
   /** Wall clock limit = time limit × factor + extra (a sleeping program is stopped by it). */
   clockFactor: number;
   clockExtraMs: number;
+  /**
+   * A program stopped by the wall clock while it was computing (a busy machine, not a slow program)
+   * is run once more with this many times the wall clock.
+   */
+  starvedClockFactor: number;
   /** Case files up to this size (and valid UTF-8) travel inside the run request. */
   inlineMaxBytes: number;
   /** Start of the output shown in the case panel. */
@@ -47,6 +52,7 @@ export const DEFAULT_SETTINGS: JudgeSettings = {
   stderrBytes: 16 * 1024,
   clockFactor: 3,
   clockExtraMs: 1000,
+  starvedClockFactor: 3,
   inlineMaxBytes: 256 * 1024,
   userOutputBytes: 2048,
   caseMessageBytes: 4096,

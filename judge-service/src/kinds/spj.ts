@@ -47,14 +47,18 @@ export function checkerDecision(r: SandboxResult, c: TaskCase, problemType: numb
   return { status: JudgeStatus.SYSTEM_ERROR, score: 0, message: truncateUtf8(`${who} failed (${why})${text ? `: ${text}` : ""}`, maxMessage) };
 }
 
-/** Limits of a checker or interactor: twice the user's, and never below the configured floors. */
-export function judgeProgramLimits(job: Pick<Job, "ctx" | "limits">) {
+/**
+ * Limits of a checker or interactor: twice the user's, and never below the configured floors.
+ * `clockMs` is the wall clock the user's program gets this time (more when run again on a busy
+ * machine).
+ */
+export function judgeProgramLimits(job: Pick<Job, "ctx" | "limits">, clockMs = job.limits.clockMs) {
   const s = job.ctx.settings;
   const timeMs = Math.max(2 * job.limits.timeMs, s.judgeProgramMinTimeMs);
   const memoryMb = Math.max(2 * job.limits.memoryMb, s.judgeProgramMinMemoryMb);
   return {
     cpuLimit: timeMs * MS,
-    clockLimit: Math.max(2 * job.limits.clockMs, timeMs * 2) * MS,
+    clockLimit: Math.max(2 * clockMs, timeMs * 2) * MS,
     memoryLimit: memoryMb * MB,
     stackLimit: memoryMb * MB,
     procLimit: s.judgeProgramProcs,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JudgeStatus } from "~/lib/constants";
 import { COMPILE_RESULT_KEY, type CompileCheckResult, type TaskProblem } from "~/lib/judge-protocol";
 import type { RunningJudge } from "../../../judge-service/src/consumer";
-import { checkCompile } from "../../../judge-service/src/judge";
+import { checkCompile, judgeSubmission } from "../../../judge-service/src/judge";
 import {
   C_AB,
   CPP_AB,
@@ -202,6 +202,25 @@ describe("interactive problems", () => {
     const final = await judgeOnce(redis, submission("C++", `#include <cstdio>\nint main(){ printf("! 42\\n"); fflush(stdout); return 0; }`, await interactiveProblem()));
     expect(final.status).toBe(JudgeStatus.WRONG_ANSWER);
     expect(final.errorMessage).toBe("wrong guess 42");
+  });
+
+  it("runs a pair again with more wall time when the machine, not the program, was slow, as other cases are", async () => {
+    // A wall clock of 0.3 × the time limit stops a program that computes for 0.4 s while it still
+    // computes, which is what a busy machine does to a program within its limits.
+    const ctx = { ...judge.context, settings: { ...judge.context.settings, clockFactor: 0.3, clockExtraMs: 0, starvedClockFactor: 20 } };
+    const busy = (code: string) => code.replace("int main() {", "#include <ctime>\nint main() {\n  while (clock() < CLOCKS_PER_SEC * 4 / 10);");
+    const signal = new AbortController().signal;
+    const publish = async () => undefined;
+    const interactive = { ...(await interactiveProblem()), timeLimit: 1000 };
+    const { hash, cases } = await storeCases([{ input: "1 2\n", output: "3\n" }]);
+    const plain = problem(hash, cases, { timeLimit: 1000 });
+    const [pair, single] = await Promise.all([
+      judgeSubmission(ctx, submission("C++", busy(GUESSER), interactive), publish, signal),
+      judgeSubmission(ctx, submission("C++", busy(CPP_AB), plain), publish, signal),
+    ]);
+    expect(single.status).toBe(JudgeStatus.ACCEPTED);
+    expect(pair.cases.map((x) => x.status)).toEqual([JudgeStatus.ACCEPTED, JudgeStatus.ACCEPTED]);
+    expect(pair.cases.every((x) => x.time >= 350)).toBe(true);
   });
 
   it("gives Time Limit Exceeded to a program that stops answering", async () => {
