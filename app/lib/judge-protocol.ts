@@ -41,6 +41,14 @@ export const TASK_MAX_DELIVERIES = 3;
 /** Self-test results are kept under <prefix>judge:test:<key> for this long. */
 export const TEST_RESULT_KEY = "judge:test";
 export const TEST_RESULT_TTL_S = 600;
+/**
+ * Who asked for a self-test (<prefix>judge:test-owner:<key>, the user id; only they may read the
+ * result). The web sets it for TEST_WAIT_TTL_S when it queues the test; the judge, in the step that
+ * stores the result, gives it the result's own lifetime, so both expire together however long the
+ * test waited in the queue.
+ */
+export const TEST_OWNER_KEY = "judge:test-owner";
+export const TEST_WAIT_TTL_S = 3600;
 
 export interface JudgeInfo {
   name: string;

@@ -12,6 +12,7 @@ import {
   RESULT_GROUP,
   STREAM_FIELD,
   TASK_MAX_DELIVERIES,
+  TEST_OWNER_KEY,
   TEST_RESULT_KEY,
   TEST_RESULT_TTL_S,
   type CompileCheckResult,
@@ -94,8 +95,9 @@ class Slots {
   }
 }
 
-// KEYS: task stream, result target (results stream or result key), failure key.
-// ARGV: group, consumer, task id, "xadd" | "set", field, payload, ttl.
+// KEYS: task stream, result target (results stream or result key), failure key, a key that gets the
+// result's lifetime too (the self-test's owner record; the failure key again when there is none).
+// ARGV: group, consumer, task id, "xadd" | "set", field, payload, ttl, "1" to expire KEYS[4].
 const FINISH_LUA = `
 local p = redis.call('XPENDING', KEYS[1], ARGV[1], ARGV[3], ARGV[3], 1)
 if #p == 0 or p[1][2] ~= ARGV[2] then return 0 end
@@ -103,6 +105,7 @@ if ARGV[4] == 'xadd' then
   redis.call('XADD', KEYS[2], '*', ARGV[5], ARGV[6])
 else
   redis.call('SET', KEYS[2], ARGV[6], 'EX', tonumber(ARGV[7]))
+  if ARGV[8] == '1' then redis.call('EXPIRE', KEYS[4], tonumber(ARGV[7])) end
 end
 redis.call('XACK', KEYS[1], ARGV[1], ARGV[3])
 redis.call('DEL', KEYS[3])
@@ -130,14 +133,14 @@ return 1
 `;
 
 type ScriptRedis = Redis & {
-  ojFinish(k1: string, k2: string, k3: string, ...argv: string[]): Promise<number>;
+  ojFinish(k1: string, k2: string, k3: string, k4: string, ...argv: string[]): Promise<number>;
   ojRefresh(k1: string, ...argv: string[]): Promise<number>;
   ojHandBack(k1: string, ...argv: string[]): Promise<number>;
 };
 
 function redisClient(url: string, name: string): ScriptRedis {
   const r = new Redis(url, { maxRetriesPerRequest: null, connectionName: name, lazyConnect: false }) as ScriptRedis;
-  r.defineCommand("ojFinish", { numberOfKeys: 3, lua: FINISH_LUA });
+  r.defineCommand("ojFinish", { numberOfKeys: 4, lua: FINISH_LUA });
   r.defineCommand("ojRefresh", { numberOfKeys: 1, lua: REFRESH_LUA });
   r.defineCommand("ojHandBack", { numberOfKeys: 1, lua: HAND_BACK_LUA });
   return r;
@@ -411,7 +414,7 @@ class Judge implements RunningJudge {
         log.info({ status: final.status, score: final.score, ms: Date.now() - started }, "submission judged");
       } else if (task.kind === "test") {
         const result = await judgeTest(this.context, task, signal);
-        await this.finish(entry, "set", this.testKey(task.testKey), encodeMessage(result), run);
+        await this.finish(entry, "set", this.testKey(task.testKey), encodeMessage(result), run, this.testOwnerKey(task.testKey));
         log.info({ status: result.status, ms: Date.now() - started }, "self-test judged");
       } else {
         const result = await checkCompile(this.context, task, signal);
@@ -444,6 +447,10 @@ class Judge implements RunningJudge {
     return `${this.o.redisPrefix}${TEST_RESULT_KEY}:${key}`;
   }
 
+  private testOwnerKey(key: string): string {
+    return `${this.o.redisPrefix}${TEST_OWNER_KEY}:${key}`;
+  }
+
   private compileKey(key: string): string {
     return `${this.o.redisPrefix}${COMPILE_RESULT_KEY}:${key}`;
   }
@@ -464,15 +471,18 @@ class Judge implements RunningJudge {
         problemJudgeMode: task.problem?.judgeMode ?? "default",
         errorMessage: reason,
       };
-      await this.finish(entry, "set", this.testKey(task.testKey), encodeMessage(result), run);
+      await this.finish(entry, "set", this.testKey(task.testKey), encodeMessage(result), run, this.testOwnerKey(task.testKey));
     } else {
       const result: CompileCheckResult = { ok: false, message: reason };
       await this.finish(entry, "set", this.compileKey(task.key), encodeMessage(result), run);
     }
   }
 
-  /** Stores the result and acknowledges the task in one atomic step, if the task is still ours. */
-  private async finish(entry: Entry, mode: "xadd" | "set", target: string, payload: string, run: Running): Promise<void> {
+  /**
+   * Stores the result and acknowledges the task in one atomic step, if the task is still ours.
+   * `sameLifetime` is a key that gets the stored result's lifetime (a self-test's owner record).
+   */
+  private async finish(entry: Entry, mode: "xadd" | "set", target: string, payload: string, run: Running, sameLifetime?: string): Promise<void> {
     let delay = 200;
     for (;;) {
       try {
@@ -480,6 +490,7 @@ class Judge implements RunningJudge {
           entry.stream,
           target,
           this.failureKey(entry),
+          sameLifetime ?? this.failureKey(entry),
           JUDGE_GROUP,
           this.name,
           entry.id,
@@ -487,6 +498,7 @@ class Judge implements RunningJudge {
           STREAM_FIELD,
           payload,
           String(TEST_RESULT_TTL_S),
+          sameLifetime ? "1" : "0",
         );
         if (done !== 1) {
           run.why = "lost";

@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JudgeStatus } from "~/lib/constants";
-import { TEST_RESULT_KEY, TEST_RESULT_TTL_S, type TestJudgeResult, type TestTask } from "~/lib/judge-protocol";
+import { TEST_OWNER_KEY, TEST_RESULT_KEY, TEST_RESULT_TTL_S, type TestJudgeResult, type TestTask } from "~/lib/judge-protocol";
 import type { RunningJudge } from "../../../judge-service/src/consumer";
 import { judgeTest } from "../../../judge-service/src/judge";
 import {
@@ -113,6 +113,18 @@ describe("self-test", () => {
     expect(plain.userOutput.startsWith("abcdefghijklmnopqrstuvwxyzabc")).toBe(true);
     expect(compared.status).toBe(JudgeStatus.WRONG_ANSWER);
     expect(compared.userOutput).toHaveLength(1000);
+  });
+
+  it("gives the owner record the result's lifetime when it stores the result, however long the test waited", async () => {
+    const task = testTask(C_AB, "1 2", "3");
+    const owner = `${prefix()}${TEST_OWNER_KEY}:${task.testKey}`;
+    // As if the test had waited in the queue until its owner record was about to expire.
+    await redis.set(owner, "someone", "EX", 5);
+    await selfTest(task);
+    const [ownerTtl, resultTtl] = await Promise.all([redis.ttl(owner), redis.ttl(`${prefix()}${TEST_RESULT_KEY}:${task.testKey}`)]);
+    expect(ownerTtl).toBeGreaterThan(TEST_RESULT_TTL_S - 30);
+    expect(Math.abs(ownerTtl - resultTtl)).toBeLessThanOrEqual(1);
+    expect(await redis.get(owner)).toBe("someone");
   });
 
   it("refuses an input longer than the self-test allows", async () => {
