@@ -35,6 +35,11 @@ export interface JudgeOptions {
   stopGraceMs: number;
   /** testlib.h offered to checker and interactor compiles, if the file exists. */
   testlibPath: string | null;
+  /**
+   * The only languages (HOJ names) this judge may advertise and run, among those its sandbox has;
+   * null for all of them.
+   */
+  languages: string[] | null;
   settings: JudgeSettings;
   logLevel: string;
 }
@@ -47,6 +52,15 @@ function str(env: Env, name: string, fallback = ""): string {
 function int(env: Env, name: string, fallback: number, min = 0): number {
   const v = Number.parseInt(env[name] ?? "", 10);
   return Number.isFinite(v) && v >= min ? v : fallback;
+}
+
+/** A comma-separated list (names may hold spaces: "C++ 17 With O2"); null when unset or empty. */
+function list(env: Env, name: string): string[] | null {
+  const items = str(env, name)
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
+  return items.length > 0 ? items : null;
 }
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -75,6 +89,7 @@ export function optionsFromEnv(env: Env = process.env): JudgeOptions {
     // Below the 8 s after which the launcher (scripts/lib/stack.ts) kills a child that is still there.
     stopGraceMs: int(env, "JUDGE_STOP_GRACE_MS", 5000, 0),
     testlibPath: existsSync(testlib) ? testlib : null,
+    languages: list(env, "JUDGE_LANGUAGES"),
     settings: {
       ...DEFAULT_SETTINGS,
       compileTimeMs: int(env, "JUDGE_COMPILE_TIME_MS", DEFAULT_SETTINGS.compileTimeMs, 100),

@@ -26,7 +26,7 @@ import type { JudgeOptions } from "./config";
 import type { JudgeContext } from "./context";
 import { checkCompile, judgeSubmission, judgeTest, systemErrorFinal } from "./judge";
 import { SandboxFileMissingError } from "./sandbox";
-import { createJudgeContext, judgeLogger, judgeOptions, type JudgeOverrides } from "./setup";
+import { createJudgeContext, judgeLogger, judgeOptions, restrictLanguages, type JudgeOverrides } from "./setup";
 import { JUDGE_VERSION } from "./version";
 
 // The Redis side of a judge: a member of consumer group "judges" on the three task lanes.
@@ -176,8 +176,8 @@ export async function startJudge(overrides: StartJudgeOptions = {}): Promise<Run
   const { log: givenLog, context, ...rest } = overrides;
   const o = judgeOptions(rest);
   const log = givenLog ?? judgeLogger(o.logLevel);
-  // A shared context (sandbox, caches) still reports this judge's name.
-  const ctx = context ? { ...context, name: o.name } : await createJudgeContext(o, log);
+  // A shared context (sandbox, caches) still reports this judge's name and its own languages.
+  const ctx = context ? { ...context, name: o.name, languages: restrictLanguages(context.languages, o.languages, log) } : await createJudgeContext(o, log);
   const judge = new Judge(o, ctx, log);
   await judge.start();
   return judge;

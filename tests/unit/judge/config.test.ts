@@ -2,6 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { JUDGE_HEARTBEAT_MS, TASK_CLAIM_IDLE_MS } from "~/lib/judge-protocol";
 import { optionsFromEnv } from "../../../judge-service/src/config";
+import { restrictLanguages } from "../../../judge-service/src/setup";
 
 describe("judge configuration", () => {
   it("has the protocol's defaults", () => {
@@ -33,5 +34,14 @@ describe("judge configuration", () => {
     expect(o).toMatchObject({ redisPrefix: "t1:", webInternalUrl: "http://web:3000/oj/", name: "j1", concurrency: 4, claimIdleMs: 1500, cacheMaxBytes: 10 << 20, testConcurrency: 1 });
     expect(o.settings.outputLimitBytes).toBe(8 << 20);
     expect(o.settings.compileTimeMs).toBe(10_000);
+  });
+
+  it("advertises every language of the sandbox unless JUDGE_LANGUAGES names some", () => {
+    expect(optionsFromEnv({}).languages).toBeNull();
+    expect(optionsFromEnv({ JUDGE_LANGUAGES: " , " }).languages).toBeNull();
+    const o = optionsFromEnv({ JUDGE_LANGUAGES: "C, C++ 17 With O2 ,Java" });
+    expect(o.languages).toEqual(["C", "C++ 17 With O2", "Java"]);
+    expect(restrictLanguages(["C", "C++", "C++ 17 With O2", "Python3"], o.languages)).toEqual(["C", "C++ 17 With O2"]);
+    expect(restrictLanguages(["C", "C++"], null)).toEqual(["C", "C++"]);
   });
 });
