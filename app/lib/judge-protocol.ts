@@ -30,6 +30,12 @@ export const RESULT_GROUP = "web";
 
 /** Hash of live judges: field = judge name, value = JSON JudgeInfo. */
 export const JUDGES_KEY = "judge:judges";
+/**
+ * The languages the live judges advertised, as a JSON array of names, kept without expiry: every
+ * heartbeat rewrites it with the union over the judges alive then. With no judge online the site
+ * still offers only these; only where no judge ever advertised does it offer the whole catalogue.
+ */
+export const LAST_LANGUAGES_KEY = "judge:languages:last";
 /** A judge whose heartbeat is older than this is considered gone. */
 export const JUDGE_HEARTBEAT_MS = 10_000;
 export const JUDGE_STALE_MS = 35_000;

@@ -7,8 +7,10 @@ import {
   decodeMessage,
   encodeMessage,
   JUDGE_GROUP,
+  JUDGE_STALE_MS,
   JUDGES_KEY,
   JudgeStreams,
+  LAST_LANGUAGES_KEY,
   RESULT_GROUP,
   STREAM_FIELD,
   TASK_MAX_DELIVERIES,
@@ -132,10 +134,36 @@ end
 return 1
 `;
 
+// KEYS: judge registry, last advertised languages. ARGV: judge name, its JudgeInfo, now (ms), how old
+// a heartbeat may be (ms). Registers the judge and rewrites the union of the live judges' languages.
+const HEARTBEAT_LUA = `
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+local all = redis.call('HGETALL', KEYS[1])
+local now, stale = tonumber(ARGV[3]), tonumber(ARGV[4])
+local seen, names = {}, {}
+for i = 2, #all, 2 do
+  local ok, info = pcall(cjson.decode, all[i])
+  if ok and type(info) == 'table' and tonumber(info.heartbeatAt) and now - tonumber(info.heartbeatAt) <= stale and type(info.languages) == 'table' then
+    for _, l in ipairs(info.languages) do
+      if type(l) == 'string' and not seen[l] then
+        seen[l] = true
+        names[#names + 1] = l
+      end
+    end
+  end
+end
+if #names > 0 then
+  table.sort(names)
+  redis.call('SET', KEYS[2], cjson.encode(names))
+end
+return #names
+`;
+
 type ScriptRedis = Redis & {
   ojFinish(k1: string, k2: string, k3: string, k4: string, ...argv: string[]): Promise<number>;
   ojRefresh(k1: string, ...argv: string[]): Promise<number>;
   ojHandBack(k1: string, ...argv: string[]): Promise<number>;
+  ojHeartbeat(k1: string, k2: string, ...argv: string[]): Promise<number>;
 };
 
 function redisClient(url: string, name: string): ScriptRedis {
@@ -143,6 +171,7 @@ function redisClient(url: string, name: string): ScriptRedis {
   r.defineCommand("ojFinish", { numberOfKeys: 4, lua: FINISH_LUA });
   r.defineCommand("ojRefresh", { numberOfKeys: 1, lua: REFRESH_LUA });
   r.defineCommand("ojHandBack", { numberOfKeys: 1, lua: HAND_BACK_LUA });
+  r.defineCommand("ojHeartbeat", { numberOfKeys: 2, lua: HEARTBEAT_LUA });
   return r;
 }
 
@@ -271,7 +300,8 @@ class Judge implements RunningJudge {
 
   private async heartbeat(): Promise<void> {
     if (this.stopping) return;
-    await this.redis.hset(this.judgesKey, this.name, JSON.stringify(this.info()));
+    const info = this.info();
+    await this.redis.ojHeartbeat(this.judgesKey, this.o.redisPrefix + LAST_LANGUAGES_KEY, this.name, JSON.stringify(info), String(info.heartbeatAt), String(JUDGE_STALE_MS));
   }
 
   // ---- taking tasks ----------------------------------------------------------------------------
