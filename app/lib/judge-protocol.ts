@@ -36,6 +36,8 @@ export const JUDGES_KEY = "judge:judges";
  * still offers only these; only where no judge ever advertised does it offer the whole catalogue.
  */
 export const LAST_LANGUAGES_KEY = "judge:languages:last";
+/** Hash of language name -> when (ms) a live judge last advertised it, kept by the heartbeats. */
+export const LANGUAGES_SEEN_KEY = "judge:languages:seen";
 /** A judge whose heartbeat is older than this is considered gone. */
 export const JUDGE_HEARTBEAT_MS = 10_000;
 export const JUDGE_STALE_MS = 35_000;
