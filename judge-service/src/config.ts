@@ -63,6 +63,12 @@ function list(env: Env, name: string): string[] | null {
   return items.length > 0 ? items : null;
 }
 
+/** A number when set and sensible, else null. */
+function optionalInt(env: Env, name: string, min = 0): number | null {
+  const v = Number.parseInt(env[name] ?? "", 10);
+  return Number.isFinite(v) && v >= min ? v : null;
+}
+
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const BUNDLED_TESTLIB = path.resolve(HERE, "../sandbox/testlib.h");
 
@@ -92,7 +98,7 @@ export function optionsFromEnv(env: Env = process.env): JudgeOptions {
     languages: list(env, "JUDGE_LANGUAGES"),
     settings: {
       ...DEFAULT_SETTINGS,
-      compileTimeMs: int(env, "JUDGE_COMPILE_TIME_MS", DEFAULT_SETTINGS.compileTimeMs, 100),
+      compileTimeMs: optionalInt(env, "JUDGE_COMPILE_TIME_MS", 100),
       outputLimitBytes: int(env, "JUDGE_OUTPUT_LIMIT_MB", DEFAULT_SETTINGS.outputLimitBytes / (1024 * 1024), 1) * 1024 * 1024,
     },
     logLevel: str(env, "LOG_LEVEL", "info"),

@@ -6,8 +6,11 @@ import type { TestDataCache } from "./testdata";
 
 /** Limits and sizes the judge applies besides the problem's own limits. */
 export interface JudgeSettings {
-  /** CPU time of one compile; its wall clock gets twice as much. */
-  compileTimeMs: number;
+  /**
+   * CPU time of every compile (its wall clock twice as much) instead of each language's own compile
+   * limits (HOJ's, languages.ts); null keeps the languages' own.
+   */
+  compileTimeMs: number | null;
   /** Compiler output kept (stdout and stderr each). */
   compileOutputBytes: number;
   /** Compile error text stored with a submission. */
@@ -45,7 +48,7 @@ export interface JudgeSettings {
 }
 
 export const DEFAULT_SETTINGS: JudgeSettings = {
-  compileTimeMs: 10_000,
+  compileTimeMs: null,
   compileOutputBytes: 64 * 1024,
   compileMessageBytes: 64 * 1024,
   outputLimitBytes: 64 * 1024 * 1024,

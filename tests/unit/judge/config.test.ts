@@ -33,7 +33,9 @@ describe("judge configuration", () => {
     });
     expect(o).toMatchObject({ redisPrefix: "t1:", webInternalUrl: "http://web:3000/oj/", name: "j1", concurrency: 4, claimIdleMs: 1500, cacheMaxBytes: 10 << 20, testConcurrency: 1 });
     expect(o.settings.outputLimitBytes).toBe(8 << 20);
-    expect(o.settings.compileTimeMs).toBe(10_000);
+    // Each language's own compile limits (HOJ's) unless a time is given.
+    expect(o.settings.compileTimeMs).toBeNull();
+    expect(optionsFromEnv({ JUDGE_COMPILE_TIME_MS: "20000" }).settings.compileTimeMs).toBe(20_000);
   });
 
   it("advertises every language of the sandbox unless JUDGE_LANGUAGES names some", () => {
