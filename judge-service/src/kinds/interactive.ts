@@ -9,8 +9,9 @@ import { runMessage, starvedByLoad, userCommand, userLimitsNs } from "./user-run
 // Interactive problems: the user's program and the interactor talk through two pipes. The
 // interactor runs as `interactor <input> <tout> <answer>` with twice the user's limits and decides
 // like a checker (testlib exit codes). The user's own failure to stay within its limits comes first;
-// an interactor's wrong-answer verdict comes before the user's crash (a program told it was wrong
-// often dies of a closed pipe); a failing interactor is a System Error. Like any other case, a pair
+// then a failing interactor (exit code 3, a crash, its own limits), which is a System Error even when
+// the program then died of the closed pipe; then the interactor's wrong-answer verdict, before the
+// user's crash (a program told it was wrong often dies of a closed pipe). Like any other case, a pair
 // whose user program ran out of wall time while computing (a busy machine) is run once more with more
 // wall time.
 
@@ -62,7 +63,7 @@ export function interactiveKind(): ProblemKind {
         return caseResult(c, { ...base, status: v.status, message: v.message });
       }
       const d = checkerDecision(it, c, job.problem.type, max, "interactor");
-      if (d.status === JudgeStatus.WRONG_ANSWER || d.status === JudgeStatus.PRESENTATION_ERROR) {
+      if (d.status === JudgeStatus.SYSTEM_ERROR || d.status === JudgeStatus.WRONG_ANSWER || d.status === JudgeStatus.PRESENTATION_ERROR) {
         return caseResult(c, { ...base, status: d.status, message: d.message });
       }
       if (v.status !== JudgeStatus.ACCEPTED) return caseResult(c, { ...base, status: v.status, message: runMessage(v, stderr, max) });

@@ -209,6 +209,14 @@ describe("interactive problems", () => {
     expect(final.cases[0].message).toMatch(/^found 123456789 in \d+ queries$/);
   });
 
+  it("gives System Error with the interactor's message when the interactor fails (exit code 3)", async () => {
+    const p = { ...(await interactiveProblem()), spjCode: `#include <cstdio>\nint main(){ fprintf(stderr, "interactor bug"); return 3; }` };
+    const final = await judgeOnce(redis, submission("C++", GUESSER, p));
+    expect(final.status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(final.errorMessage).toContain("interactor bug");
+    expect(final.cases).toHaveLength(1);
+  });
+
   it("gives the interactor's Wrong Answer", async () => {
     const final = await judgeOnce(redis, submission("C++", `#include <cstdio>\nint main(){ printf("! 42\\n"); fflush(stdout); return 0; }`, await interactiveProblem()));
     expect(final.status).toBe(JudgeStatus.WRONG_ANSWER);
