@@ -217,6 +217,45 @@ describe("interactive problems", () => {
     expect(final.cases).toHaveLength(1);
   });
 
+  it("gives the points the interactor awards (exit code 7) in OI", async () => {
+    // "points 50" of a 100-point case is half of it, however the value is read (share or points).
+    const halves = INTERACTOR.replace(`{ fprintf(stderr, "found %lld in %d queries", x, q); return 0; }`, `{ fprintf(stderr, "points 50 found in %d queries", q); return 7; }`);
+    expect(halves).not.toBe(INTERACTOR);
+    const { hash, cases } = await storeCases([
+      { input: "99\n", output: "99\n", score: 100 },
+      { input: "7\n", output: "7\n", score: 100 },
+    ]);
+    const p = problem(hash, cases, { type: 1, judgeMode: "interactive", spjLanguage: "C++", spjCode: halves });
+    const final = await judgeOnce(redis, submission("C++", GUESSER, p));
+    expect(final.cases.map((c) => [c.status, c.score])).toEqual([
+      [JudgeStatus.PARTIAL_ACCEPTED, 50],
+      [JudgeStatus.PARTIAL_ACCEPTED, 50],
+    ]);
+    expect(final.status).toBe(JudgeStatus.PARTIAL_ACCEPTED);
+    expect(final.score).toBe(100);
+  });
+
+  it("gives the interactor twice the user's time and memory", async () => {
+    // Floors low enough that only the doubling gives the interactor what it uses: 0.45 s of CPU and
+    // 96 MB, against the user's 0.3 s and 64 MB.
+    const ctx = { ...judge.context, settings: { ...judge.context.settings, judgeProgramMinTimeMs: 100, judgeProgramMinMemoryMb: 16 } };
+    const heavy = INTERACTOR.replace(
+      "int main(int argc, char **argv) {",
+      `#include <cstdlib>\n#include <cstring>\n#include <ctime>\nint main(int argc, char **argv) {\n  char *big = (char *)malloc(96 << 20); memset(big, 1, 96 << 20);\n  while (clock() < CLOCKS_PER_SEC * 45 / 100);\n  if (big[12345] != 1) return 3;`,
+    );
+    const p = { ...(await interactiveProblem()), spjCode: heavy, timeLimit: 300, memoryLimit: 64 };
+    const final = await judgeSubmission(ctx, submission("C++", GUESSER, p), async () => undefined, new AbortController().signal);
+    expect(final.cases.map((c) => [c.status, c.message.replace(/\d+ queries/, "n queries")])).toEqual([
+      [JudgeStatus.ACCEPTED, "found 123456789 in n queries"],
+      [JudgeStatus.ACCEPTED, "found 1 in n queries"],
+    ]);
+    // With only the user's limits the same interactor fails.
+    const single = { ...ctx, settings: { ...ctx.settings, judgeProgramMinTimeMs: 100 } };
+    const tight = await judgeSubmission(single, submission("C++", GUESSER, { ...p, timeLimit: 150, memoryLimit: 32 }), async () => undefined, new AbortController().signal);
+    expect(tight.status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(tight.errorMessage).toMatch(/interactor failed/);
+  });
+
   it("gives the interactor's Wrong Answer", async () => {
     const final = await judgeOnce(redis, submission("C++", `#include <cstdio>\nint main(){ printf("! 42\\n"); fflush(stdout); return 0; }`, await interactiveProblem()));
     expect(final.status).toBe(JudgeStatus.WRONG_ANSWER);
