@@ -34,6 +34,8 @@ export interface ProblemSpec {
   timeLimit?: number;
   memoryLimit?: number;
   judgeCaseMode?: string;
+  /** A special judge: its source in C or C++. */
+  spj?: { language: string; code: string };
 }
 
 /** A problem with its test data stored the way the admin pages store it. */
@@ -59,6 +61,7 @@ export async function makeProblem(spec: ProblemSpec = {}): Promise<ProblemDoc> {
     timeLimit: spec.timeLimit ?? 1000,
     ...(spec.memoryLimit ? { memoryLimit: spec.memoryLimit } : {}),
     ...(spec.judgeCaseMode ? { judgeCaseMode: spec.judgeCaseMode } : {}),
+    ...(spec.spj ? { judgeMode: "spj", spjLanguage: spec.spj.language, spjCode: spec.spj.code, spjCompileOk: true } : {}),
     languages: spec.languages ?? ["C", "C++", "C++ 17", "Python3", "Java"],
     testCases: cases.map((c, i) => ({ input: `${i + 1}.in`, output: `${i + 1}.out`, score: c.score ?? 0, groupNum: c.group ?? 0 })),
     testCaseHash: hash,
