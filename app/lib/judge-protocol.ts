@@ -30,6 +30,14 @@ export const RESULT_GROUP = "web";
 
 /** Hash of live judges: field = judge name, value = JSON JudgeInfo. */
 export const JUDGES_KEY = "judge:judges";
+/**
+ * The languages the live judges advertised, as a JSON array of names, kept without expiry: every
+ * heartbeat rewrites it with the union over the judges alive then. With no judge online the site
+ * still offers only these; only where no judge ever advertised does it offer the whole catalogue.
+ */
+export const LAST_LANGUAGES_KEY = "judge:languages:last";
+/** Hash of language name -> when (ms) a live judge last advertised it, kept by the heartbeats. */
+export const LANGUAGES_SEEN_KEY = "judge:languages:seen";
 /** A judge whose heartbeat is older than this is considered gone. */
 export const JUDGE_HEARTBEAT_MS = 10_000;
 export const JUDGE_STALE_MS = 35_000;
@@ -41,6 +49,14 @@ export const TASK_MAX_DELIVERIES = 3;
 /** Self-test results are kept under <prefix>judge:test:<key> for this long. */
 export const TEST_RESULT_KEY = "judge:test";
 export const TEST_RESULT_TTL_S = 600;
+/**
+ * Who asked for a self-test (<prefix>judge:test-owner:<key>, the user id; only they may read the
+ * result). The web sets it for TEST_WAIT_TTL_S when it queues the test; the judge, in the step that
+ * stores the result, gives it the result's own lifetime, so both expire together however long the
+ * test waited in the queue.
+ */
+export const TEST_OWNER_KEY = "judge:test-owner";
+export const TEST_WAIT_TTL_S = 3600;
 
 export interface JudgeInfo {
   name: string;

@@ -4,7 +4,7 @@ import { Problem, type ProblemDoc } from "~/models/problem.server";
 import { Submission, type SubmissionDoc } from "~/models/submission.server";
 import { ApiError } from "./api.server";
 import { applyJudgeEvents } from "./judge-apply.server";
-import { canCancel, canManualJudge, MANUAL_JUDGE_STATUSES, problemFacts, type JudgeState } from "./judge-rules.server";
+import { canCancel, canManualJudge, MANUAL_JUDGE_STATUSES, PROBLEM_FACT_FIELDS, problemFacts, type JudgeState } from "./judge-rules.server";
 import { logger } from "./logger.server";
 import { isSuperAdmin } from "./permissions.server";
 import type { CurrentUser } from "./session.server";
@@ -127,7 +127,7 @@ export async function manualJudge(actor: CurrentUser, input: z.infer<typeof manu
   requireRoot(actor);
   const sub = await loadSubmission(input.submitId);
   if (!canManualJudge(sub.status)) throw new JudgeActionError(400, "judge:manualJudgeUnavailable");
-  const problem = await Problem.findById(sub.pid).select("type difficulty testCases").lean();
+  const problem = await Problem.findById(sub.pid).select(PROBLEM_FACT_FIELDS).lean();
   const facts = problem ? problemFacts(problem) : null;
   if (facts && facts.type === ProblemType.OI && facts.fullScore > 0 && input.score > facts.fullScore) {
     throw new JudgeActionError(400, "judge:scoreTooHigh");

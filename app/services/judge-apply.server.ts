@@ -10,6 +10,7 @@ import {
   countsInProblemBank,
   effectsOf,
   JUDGE_STATE_FIELDS,
+  PROBLEM_FACT_FIELDS,
   problemFacts,
   RUNNING,
   touchesCounters,
@@ -112,7 +113,7 @@ const FACTS_TTL_MS = 5000;
 export async function loadProblemFacts(pid: number): Promise<ProblemFacts> {
   const hit = factsCache.get(pid);
   if (hit && Date.now() - hit.at < FACTS_TTL_MS) return hit.facts;
-  const p = await Problem.findById(pid).select("type difficulty testCases").lean();
+  const p = await Problem.findById(pid).select(PROBLEM_FACT_FIELDS).lean();
   const facts = p ? problemFacts(p) : NO_FACTS;
   if (factsCache.size > 10_000) factsCache.clear();
   factsCache.set(pid, { at: Date.now(), facts });

@@ -3,6 +3,7 @@ import {
   JUDGES_KEY,
   JUDGE_STALE_MS,
   JudgeStreams,
+  LAST_LANGUAGES_KEY,
   STREAM_FIELD,
   type JudgeInfo,
   type JudgeTask,
@@ -66,13 +67,45 @@ export async function liveJudges(now = Date.now()): Promise<JudgeInfo[]> {
   return out;
 }
 
-let languagesCache: { at: number; value: Set<string> } | null = null;
+export interface JudgeLanguages {
+  /** Languages some live judge runs now. */
+  live: Set<string>;
+  /**
+   * Languages the site offers: those of the live judges; with none online, the last set judges
+   * advertised (kept by their heartbeats); null where no judge ever advertised (the whole catalogue).
+   */
+  offered: Set<string> | null;
+}
+
+let languagesCache: { at: number; value: JudgeLanguages } | null = null;
+
+async function lastAdvertised(): Promise<Set<string> | null> {
+  const raw = await redis().get(rkey(LAST_LANGUAGES_KEY));
+  if (!raw) return null;
+  try {
+    const names = JSON.parse(raw) as unknown;
+    return Array.isArray(names) ? new Set(names.filter((n): n is string => typeof n === "string")) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the judges run now and what the site offers (cached a few seconds). */
+export async function judgeLanguages(): Promise<JudgeLanguages> {
+  if (languagesCache && Date.now() - languagesCache.at < 5000) return languagesCache.value;
+  const live = new Set<string>();
+  for (const j of await liveJudges()) for (const l of j.languages) live.add(l);
+  const value = { live, offered: live.size > 0 ? live : await lastAdvertised() };
+  languagesCache = { at: Date.now(), value };
+  return value;
+}
 
 /** Languages some live judge can run (cached a few seconds). */
 export async function availableLanguages(): Promise<Set<string>> {
-  if (languagesCache && Date.now() - languagesCache.at < 5000) return languagesCache.value;
-  const value = new Set<string>();
-  for (const j of await liveJudges()) for (const l of j.languages) value.add(l);
-  languagesCache = { at: Date.now(), value };
-  return value;
+  return (await judgeLanguages()).live;
+}
+
+/** Forgets the cached languages (tests change the judges under a running site). */
+export function forgetJudgeLanguages(): void {
+  languagesCache = null;
 }

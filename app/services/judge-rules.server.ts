@@ -1,3 +1,4 @@
+import { totalScore } from "~/lib/case-scores";
 import { FINAL_STATUSES, JudgeStatus, ProblemType } from "~/lib/constants";
 import type { CaseResult, ResultMessage } from "~/lib/judge-protocol";
 import { STATUS_COUNTER, type ProblemDoc } from "~/models/problem.server";
@@ -50,12 +51,15 @@ export interface ProblemFacts {
   /** 0 ACM, 1 OI. */
   type: number;
   difficulty: number;
-  /** Sum of the case scores (OI full marks). */
+  /** OI full marks: what the case scores add up to under the problem's judge-case mode. */
   fullScore: number;
 }
 
-export function problemFacts(p: Pick<ProblemDoc, "type" | "difficulty" | "testCases">): ProblemFacts {
-  const fullScore = (p.testCases ?? []).reduce((sum, c) => sum + (Number(c.score) || 0), 0);
+/** The problem fields problemFacts reads (select them when loading a problem for it). */
+export const PROBLEM_FACT_FIELDS = "type difficulty judgeCaseMode testCases";
+
+export function problemFacts(p: Pick<ProblemDoc, "type" | "difficulty" | "testCases"> & { judgeCaseMode?: string | null }): ProblemFacts {
+  const fullScore = totalScore(p.judgeCaseMode, (p.testCases ?? []).map((c) => ({ score: c.score ?? 0, groupNum: c.groupNum ?? 0 })));
   return { type: p.type ?? ProblemType.ACM, difficulty: p.difficulty ?? 0, fullScore };
 }
 
@@ -118,14 +122,13 @@ export function countedStatusOf(status: number): number | null {
 }
 
 /**
- * OI rank score, spec section 9 with HOJ's meaning: full marks give round(full * 0.1 + 2 *
- * difficulty); partial marks scale the difficulty part by the share of marks obtained. Only OI
- * problems have one.
+ * OI rank score of a judged submission, spec section 9 as written: round(score * 0.1 + difficulty *
+ * 2), whatever the score. Only OI problems have one; a submission still running keeps the one it
+ * had, and a cancelled one has none (it has no verdict and counts nowhere).
  */
 export function oiRankScoreOf(p: ProblemFacts, score: number): number {
-  if (p.type !== ProblemType.OI || score <= 0) return 0;
-  const share = p.fullScore > 0 ? Math.min(score / p.fullScore, 1) : 1;
-  return Math.round(score * 0.1 + 2 * p.difficulty * share);
+  if (p.type !== ProblemType.OI) return 0;
+  return Math.round(Math.max(0, score) * 0.1 + p.difficulty * 2);
 }
 
 export type CounterField = "total" | "ac" | "wa" | "tle" | "mle" | "re" | "pe" | "ce" | "se" | "pa";
@@ -266,7 +269,7 @@ export function step(s: JudgeState, ev: JudgeEvent, p: ProblemFacts, now: Date):
         score: 0,
         time: 0,
         memory: 0,
-        oiRankScore: 0,
+        oiRankScore: oiRankScoreOf(p, 0),
         errorMessage: ev.reason,
         caseResults: [],
         countedStatus: JudgeStatus.SYSTEM_ERROR,

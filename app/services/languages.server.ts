@@ -3,13 +3,14 @@ import type { JudgeInfo } from "~/lib/judge-protocol";
 import { LANGUAGES, SPJ_LANGUAGES, type LanguageInfo } from "~/lib/languages";
 import { Problem } from "~/models/problem.server";
 import { ApiError } from "./api.server";
-import { availableLanguages, liveJudges } from "./judge-queue.server";
+import { judgeLanguages, liveJudges } from "./judge-queue.server";
 import { canUseProblem } from "./submissions.server";
 import type { CurrentUser } from "./session.server";
 
 // Languages offered to users: the catalogue (app/lib/languages.ts) restricted to what some live
-// judge advertises. With no judge online at all nothing is filtered, as for submitting: the
-// submission waits in the queue for a judge.
+// judge advertises. With no judge online, to what the judges advertised last (a submission then
+// waits in the queue for a judge); only an installation where no judge ever advertised offers the
+// whole catalogue.
 
 /** HOJ's Language shape (spec section 3). */
 export interface HojLanguage {
@@ -49,16 +50,16 @@ function toHoj(info: LanguageInfo): HojLanguage {
   };
 }
 
-/** Whether a language can be offered now, given the languages of the live judges. */
-export function isOffered(name: string, live: ReadonlySet<string>): boolean {
-  return live.size === 0 || live.has(name);
+/** Whether a language can be offered, given what the judges offer (null: never advertised, all). */
+export function isOffered(name: string, offered: ReadonlySet<string> | null): boolean {
+  return offered === null || offered.has(name);
 }
 
-/** Catalogue languages (in catalogue order) restricted to `names` when given, and to live judges. */
+/** Catalogue languages (in catalogue order) restricted to `names` when given, and to the judges'. */
 export async function offeredLanguages(names?: readonly string[]): Promise<HojLanguage[]> {
-  const live = await availableLanguages();
+  const { offered } = await judgeLanguages();
   const wanted = names ? new Set(names) : null;
-  return LANGUAGES.filter((l) => (!wanted || wanted.has(l.name)) && isOffered(l.name, live)).map(toHoj);
+  return LANGUAGES.filter((l) => (!wanted || wanted.has(l.name)) && isOffered(l.name, offered)).map(toHoj);
 }
 
 const boolish = z.preprocess((v) => v === true || v === "true" || v === "1", z.boolean());

@@ -9,7 +9,7 @@ import { Problem, type ProblemDoc } from "~/models/problem.server";
 import { Submission } from "~/models/submission.server";
 import type { TagDoc } from "~/models/tag.server";
 import { ApiError } from "./api.server";
-import { availableLanguages } from "./judge-queue.server";
+import { judgeLanguages } from "./judge-queue.server";
 import { isAdminRole } from "./permissions.server";
 import { cached, cacheKey, singleFlight } from "./query-cache.server";
 import type { CurrentUser } from "./session.server";
@@ -227,20 +227,20 @@ export async function findVisibleProblemByPid(pid: number, user: CurrentUser | n
 
 export interface EditorLanguages {
   languages: string[];
-  /** False when no judge is online: every accepted language is offered and submissions wait. */
+  /** False when no judge is online: submissions wait in the queue (the languages judges advertised last are offered). */
   judgeOnline: boolean;
   defaultLanguage: string;
 }
 
-/** The problem's languages that some live judge can run, in catalogue order. */
+/** The problem's languages that the judges offer (isOffered), in catalogue order. */
 export async function editorLanguages(p: Pick<ProblemDoc, "languages">): Promise<EditorLanguages> {
-  const available = await availableLanguages();
+  const { live, offered } = await judgeLanguages();
   const accepted = new Set(p.languages ?? []);
   const ordered = LANGUAGES.map((l) => l.name).filter((n) => accepted.has(n));
   // Languages a problem accepts that the catalogue does not know keep their place at the end.
   for (const n of p.languages ?? []) if (!ordered.includes(n)) ordered.push(n);
-  const judgeOnline = available.size > 0;
-  const languages = judgeOnline ? ordered.filter((n) => available.has(n)) : ordered;
+  const judgeOnline = live.size > 0;
+  const languages = offered ? ordered.filter((n) => offered.has(n)) : ordered;
   const defaultLanguage = languages.includes(DEFAULT_EDITOR_LANGUAGE) ? DEFAULT_EDITOR_LANGUAGE : (languages[0] ?? "");
   return { languages, judgeOnline, defaultLanguage };
 }

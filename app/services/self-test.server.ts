@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
 import { JudgeStatus, LIMITS } from "~/lib/constants";
-import { TEST_RESULT_KEY, TEST_RESULT_TTL_S, type TestJudgeResult } from "~/lib/judge-protocol";
+import { TEST_OWNER_KEY, TEST_RESULT_KEY, TEST_WAIT_TTL_S, type TestJudgeResult } from "~/lib/judge-protocol";
 import { Problem, type ProblemDoc } from "~/models/problem.server";
 import { ApiError } from "./api.server";
 import { env } from "./env.server";
@@ -16,9 +16,6 @@ import { canUseProblem } from "./submissions.server";
 // The online self-test of the problem page (spec: "online-test drawer"): the user's code runs once
 // on their own input, optionally compared with an expected output. Nothing is stored in the
 // database; the judge writes the TestJudgeResult under <prefix>judge:test:<key>, kept a while.
-
-/** Who asked for a test key (only they may read its result); lives as long as the result. */
-const TEST_OWNER_KEY = "judge:test-owner";
 
 const boolish = z.preprocess((v) => v === true || v === "true" || v === "1" || v === 1, z.boolean());
 
@@ -78,7 +75,8 @@ export async function submitSelfTest(user: CurrentUser, input: SelfTestInput): P
 
   const testKey = randomBytes(16).toString("hex");
   try {
-    await redis().set(rkey(TEST_OWNER_KEY, testKey), user._id, "EX", TEST_RESULT_TTL_S);
+    // The judge gives it the result's lifetime when it stores the result (judge-protocol.ts).
+    await redis().set(rkey(TEST_OWNER_KEY, testKey), user._id, "EX", TEST_WAIT_TTL_S);
     const task = toTaskProblem(problem);
     await publishTask({
       kind: "test",

@@ -5,7 +5,7 @@ import { Problem, type ProblemDoc } from "~/models/problem.server";
 import { Submission, type SubmissionDoc } from "~/models/submission.server";
 import { ApiError } from "./api.server";
 import { rememberNewSubmission } from "./judge-apply.server";
-import { availableLanguages, publishTask, toTaskProblem } from "./judge-queue.server";
+import { judgeLanguages, publishTask, toTaskProblem } from "./judge-queue.server";
 import { logger } from "./logger.server";
 import { canSubmit, isAdminRole } from "./permissions.server";
 import type { CurrentUser } from "./session.server";
@@ -52,9 +52,10 @@ export async function createSubmission(
   const problem = await Problem.findById(input.pid).lean<ProblemDoc>();
   if (!problem || (input.cid === 0 && !canUseProblem(user, problem))) throw new SubmitError(404, "judge:problemNotFound");
   if (!problem.languages.includes(input.language)) throw new SubmitError(400, "judge:languageNotAllowed");
-  const available = await availableLanguages();
-  // With no judge online the submission waits in the queue; with judges online, one must run it.
-  if (available.size > 0 && !available.has(input.language)) throw new SubmitError(400, "judge:languageUnavailable");
+  // A judge must run it: one online now, or (with none online, the submission waiting in the queue)
+  // one of the judges that advertised last. Only where no judge ever advertised is nothing refused.
+  const { offered } = await judgeLanguages();
+  if (offered && !offered.has(input.language)) throw new SubmitError(400, "judge:languageUnavailable");
   if (!problem.testCaseHash || problem.testCases.length === 0) throw new SubmitError(400, "judge:noTestData");
 
   const now = new Date();

@@ -1,4 +1,5 @@
 import { JudgeStatus, ProblemType } from "../../app/lib/constants";
+import { totalScore } from "../../app/lib/case-scores";
 import type { CaseResult, TaskCase, TaskProblem } from "../../app/lib/judge-protocol";
 
 // Judge-case modes (spec section 3), as pure rules:
@@ -33,32 +34,10 @@ export class CasePlanner {
   }
 }
 
-function groups(cases: TaskCase[]): Map<number, TaskCase[]> {
-  const m = new Map<number, TaskCase[]>();
-  for (const c of cases) {
-    const g = m.get(c.groupNum);
-    if (g) g.push(c);
-    else m.set(c.groupNum, [c]);
-  }
-  return m;
-}
-
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-
-/** The most an OI submission can score under this mode. */
-export function totalScore(mode: CaseMode, cases: TaskCase[]): number {
-  if (mode === "subtask_lowest") return sum([...groups(cases).values()].map((g) => Math.min(...g.map((c) => c.score))));
-  if (mode === "subtask_average") return sum([...groups(cases).values()].map((g) => Math.round(sum(g.map((c) => c.score)) / g.length)));
-  return sum(cases.map((c) => c.score));
-}
-
 /** Points won; cases that did not run count as zero. */
 export function earnedScore(mode: CaseMode, cases: TaskCase[], results: CaseResult[]): number {
   const byIndex = new Map(results.map((r) => [r.index, r]));
-  const won = (c: TaskCase) => Math.max(0, byIndex.get(c.index)?.score ?? 0);
-  if (mode === "subtask_lowest") return sum([...groups(cases).values()].map((g) => Math.min(...g.map(won))));
-  if (mode === "subtask_average") return sum([...groups(cases).values()].map((g) => Math.round(sum(g.map(won)) / g.length)));
-  return sum(cases.map(won));
+  return totalScore(mode, cases.map((c) => ({ groupNum: c.groupNum, score: Math.max(0, byIndex.get(c.index)?.score ?? 0) })));
 }
 
 export interface Summary {

@@ -19,9 +19,12 @@ function isBlank(b: number): boolean {
 interface Normalizer {
   push(chunk: Uint8Array): Uint8Array;
   end(): Uint8Array;
+  /** Bytes held back until what follows decides about them. */
+  readonly held: number;
 }
 
 class Identity implements Normalizer {
+  readonly held = 0;
   push(chunk: Uint8Array): Uint8Array {
     return chunk;
   }
@@ -36,6 +39,10 @@ class RemoveEndBlank implements Normalizer {
   private blanks: Uint8Array[] = [];
   private blankLength = 0;
   private newlines = 0;
+
+  get held(): number {
+    return this.blankLength + this.newlines;
+  }
 
   push(chunk: Uint8Array): Uint8Array {
     // Everything written comes from this chunk or from what was held back before it.
@@ -86,6 +93,7 @@ class RemoveEndBlank implements Normalizer {
 
 /** Keeps only the visible bytes. */
 class StripBlanks implements Normalizer {
+  readonly held = 0;
   push(chunk: Uint8Array): Uint8Array {
     const out = new Uint8Array(chunk.length);
     let w = 0;
@@ -120,6 +128,11 @@ class Matcher {
 
   get done(): boolean {
     return this.mismatch || (this.ended[0] && this.ended[1]);
+  }
+
+  /** Bytes kept in memory now: the unmatched part and what the normalizers hold back. */
+  get buffered(): number {
+    return this.queued + this.norm[0].held + this.norm[1].held;
   }
 
   /** True when this matcher cannot progress without more bytes of `side`. */
@@ -186,6 +199,8 @@ export const ACTUAL = 1;
 export class OutputComparator {
   private readonly exact: Matcher;
   private readonly loose: Matcher;
+  /** The most bytes the comparison held at once (both readings together). */
+  peakBufferedBytes = 0;
 
   constructor(removeEndBlank: boolean) {
     this.exact = new Matcher(() => (removeEndBlank ? new RemoveEndBlank() : new Identity()));
@@ -195,6 +210,7 @@ export class OutputComparator {
   push(side: 0 | 1, chunk: Uint8Array): void {
     this.exact.push(side, chunk);
     this.loose.push(side, chunk);
+    this.peakBufferedBytes = Math.max(this.peakBufferedBytes, this.exact.buffered + this.loose.buffered);
   }
 
   end(side: 0 | 1): void {
@@ -234,15 +250,30 @@ export function compareBuffers(expected: Uint8Array, actual: Uint8Array, removeE
 
 /**
  * Compares two byte streams, reading from each only as far as needed. `onActual` sees every chunk
- * of the program's output that was read (for keeping its start).
+ * of the program's output that was read (for keeping its start); `stats` receives the most bytes
+ * the comparison held at once.
  */
 export async function compareStreams(
   expected: AsyncIterator<Uint8Array>,
   actual: AsyncIterator<Uint8Array>,
   removeEndBlank: boolean,
   onActual?: (chunk: Uint8Array) => void,
+  stats?: { peakBufferedBytes: number },
 ): Promise<CompareVerdict> {
   const c = new OutputComparator(removeEndBlank);
+  try {
+    return await compareWith(c, expected, actual, onActual);
+  } finally {
+    if (stats) stats.peakBufferedBytes = c.peakBufferedBytes;
+  }
+}
+
+async function compareWith(
+  c: OutputComparator,
+  expected: AsyncIterator<Uint8Array>,
+  actual: AsyncIterator<Uint8Array>,
+  onActual?: (chunk: Uint8Array) => void,
+): Promise<CompareVerdict> {
   const sides = [expected, actual] as const;
   const ended = [false, false];
   const pull = async (side: 0 | 1) => {

@@ -35,6 +35,11 @@ export interface JudgeOptions {
   stopGraceMs: number;
   /** testlib.h placed beside every checker and interactor source: JUDGE_TESTLIB_PATH, else the bundled one. */
   testlibPath: string | null;
+  /**
+   * The only languages (HOJ names) this judge may advertise and run, among those its sandbox has;
+   * null for all of them.
+   */
+  languages: string[] | null;
   settings: JudgeSettings;
   logLevel: string;
 }
@@ -47,6 +52,21 @@ function str(env: Env, name: string, fallback = ""): string {
 function int(env: Env, name: string, fallback: number, min = 0): number {
   const v = Number.parseInt(env[name] ?? "", 10);
   return Number.isFinite(v) && v >= min ? v : fallback;
+}
+
+/** A comma-separated list (names may hold spaces: "C++ 17 With O2"); null when unset or empty. */
+function list(env: Env, name: string): string[] | null {
+  const items = str(env, name)
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
+  return items.length > 0 ? items : null;
+}
+
+/** A number when set and sensible, else null. */
+function optionalInt(env: Env, name: string, min = 0): number | null {
+  const v = Number.parseInt(env[name] ?? "", 10);
+  return Number.isFinite(v) && v >= min ? v : null;
 }
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -76,9 +96,10 @@ export function optionsFromEnv(env: Env = process.env): JudgeOptions {
     stopGraceMs: int(env, "JUDGE_STOP_GRACE_MS", 5000, 0),
     // The bundled header unless another one is configured and present.
     testlibPath: existsSync(testlib) ? testlib : existsSync(BUNDLED_TESTLIB) ? BUNDLED_TESTLIB : null,
+    languages: list(env, "JUDGE_LANGUAGES"),
     settings: {
       ...DEFAULT_SETTINGS,
-      compileTimeMs: int(env, "JUDGE_COMPILE_TIME_MS", DEFAULT_SETTINGS.compileTimeMs, 100),
+      compileTimeMs: optionalInt(env, "JUDGE_COMPILE_TIME_MS", 100),
       outputLimitBytes: int(env, "JUDGE_OUTPUT_LIMIT_MB", DEFAULT_SETTINGS.outputLimitBytes / (1024 * 1024), 1) * 1024 * 1024,
     },
     logLevel: str(env, "LOG_LEVEL", "info"),

@@ -7,11 +7,15 @@ import {
   decodeMessage,
   encodeMessage,
   JUDGE_GROUP,
+  JUDGE_STALE_MS,
   JUDGES_KEY,
   JudgeStreams,
+  LANGUAGES_SEEN_KEY,
+  LAST_LANGUAGES_KEY,
   RESULT_GROUP,
   STREAM_FIELD,
   TASK_MAX_DELIVERIES,
+  TEST_OWNER_KEY,
   TEST_RESULT_KEY,
   TEST_RESULT_TTL_S,
   type CompileCheckResult,
@@ -20,12 +24,14 @@ import {
   type ResultMessage,
   type SubmissionTask,
   type TestJudgeResult,
+  type TestTask,
 } from "../../app/lib/judge-protocol";
 import type { JudgeOptions } from "./config";
 import type { JudgeContext } from "./context";
-import { checkCompile, judgeSubmission, judgeTest, systemErrorFinal } from "./judge";
+import { checkCompile, judgeSubmission, judgeTest, NotOnThisJudgeError, systemErrorFinal } from "./judge";
 import { SandboxFileMissingError } from "./sandbox";
-import { createJudgeContext, judgeLogger, judgeOptions, type JudgeOverrides } from "./setup";
+import { createJudgeContext, judgeLogger, judgeOptions, restrictLanguages, type JudgeOverrides } from "./setup";
+import { JUDGE_VERSION } from "./version";
 
 // The Redis side of a judge: a member of consumer group "judges" on the three task lanes.
 //
@@ -42,9 +48,13 @@ import { createJudgeContext, judgeLogger, judgeOptions, type JudgeOverrides } fr
 //   On stop, running tasks get a grace period; those still running are handed back without counting
 //   as a delivery.
 
-const VERSION = "1.0.0";
 const FAILURE_KEY = "judge:task-failure";
 const FAILURE_TTL_S = 7 * 24 * 3600;
+/** When (ms) a judge first found no live judge advertising a task's language. */
+const ORPHAN_KEY = "judge:task-orphan";
+const CLAIM_PAGE = 50;
+/** How long a judge remembers the tasks it left to others (they are long judged by then). */
+const SKIP_FOR_MS = 3600_000;
 
 type Lane = "contest" | "normal" | "test";
 
@@ -94,8 +104,9 @@ class Slots {
   }
 }
 
-// KEYS: task stream, result target (results stream or result key), failure key.
-// ARGV: group, consumer, task id, "xadd" | "set", field, payload, ttl.
+// KEYS: task stream, result target (results stream or result key), failure key, a key that gets the
+// result's lifetime too (the self-test's owner record; the failure key again when there is none).
+// ARGV: group, consumer, task id, "xadd" | "set", field, payload, ttl, "1" to expire KEYS[4].
 const FINISH_LUA = `
 local p = redis.call('XPENDING', KEYS[1], ARGV[1], ARGV[3], ARGV[3], 1)
 if #p == 0 or p[1][2] ~= ARGV[2] then return 0 end
@@ -103,6 +114,7 @@ if ARGV[4] == 'xadd' then
   redis.call('XADD', KEYS[2], '*', ARGV[5], ARGV[6])
 else
   redis.call('SET', KEYS[2], ARGV[6], 'EX', tonumber(ARGV[7]))
+  if ARGV[8] == '1' then redis.call('EXPIRE', KEYS[4], tonumber(ARGV[7])) end
 end
 redis.call('XACK', KEYS[1], ARGV[1], ARGV[3])
 redis.call('DEL', KEYS[3])
@@ -129,17 +141,46 @@ end
 return 1
 `;
 
+// KEYS: judge registry, last advertised languages, when each language was last advertised. ARGV:
+// judge name, its JudgeInfo, now (ms), how old a heartbeat may be (ms). Registers the judge, rewrites
+// the union of the live judges' languages and marks each of them as seen now.
+const HEARTBEAT_LUA = `
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+local all = redis.call('HGETALL', KEYS[1])
+local now, stale = tonumber(ARGV[3]), tonumber(ARGV[4])
+local seen, names = {}, {}
+for i = 2, #all, 2 do
+  local ok, info = pcall(cjson.decode, all[i])
+  if ok and type(info) == 'table' and tonumber(info.heartbeatAt) and now - tonumber(info.heartbeatAt) <= stale and type(info.languages) == 'table' then
+    for _, l in ipairs(info.languages) do
+      if type(l) == 'string' and not seen[l] then
+        seen[l] = true
+        names[#names + 1] = l
+      end
+    end
+  end
+end
+if #names > 0 then
+  table.sort(names)
+  redis.call('SET', KEYS[2], cjson.encode(names))
+  for _, l in ipairs(names) do redis.call('HSET', KEYS[3], l, ARGV[3]) end
+end
+return #names
+`;
+
 type ScriptRedis = Redis & {
-  ojFinish(k1: string, k2: string, k3: string, ...argv: string[]): Promise<number>;
+  ojFinish(k1: string, k2: string, k3: string, k4: string, ...argv: string[]): Promise<number>;
   ojRefresh(k1: string, ...argv: string[]): Promise<number>;
   ojHandBack(k1: string, ...argv: string[]): Promise<number>;
+  ojHeartbeat(k1: string, k2: string, k3: string, ...argv: string[]): Promise<number>;
 };
 
 function redisClient(url: string, name: string): ScriptRedis {
   const r = new Redis(url, { maxRetriesPerRequest: null, connectionName: name, lazyConnect: false }) as ScriptRedis;
-  r.defineCommand("ojFinish", { numberOfKeys: 3, lua: FINISH_LUA });
+  r.defineCommand("ojFinish", { numberOfKeys: 4, lua: FINISH_LUA });
   r.defineCommand("ojRefresh", { numberOfKeys: 1, lua: REFRESH_LUA });
   r.defineCommand("ojHandBack", { numberOfKeys: 1, lua: HAND_BACK_LUA });
+  r.defineCommand("ojHeartbeat", { numberOfKeys: 3, lua: HEARTBEAT_LUA });
   return r;
 }
 
@@ -173,8 +214,8 @@ export async function startJudge(overrides: StartJudgeOptions = {}): Promise<Run
   const { log: givenLog, context, ...rest } = overrides;
   const o = judgeOptions(rest);
   const log = givenLog ?? judgeLogger(o.logLevel);
-  // A shared context (sandbox, caches) still reports this judge's name.
-  const ctx = context ? { ...context, name: o.name } : await createJudgeContext(o, log);
+  // A shared context (sandbox, caches) still reports this judge's name and its own languages.
+  const ctx = context ? { ...context, name: o.name, languages: restrictLanguages(context.languages, o.languages, log) } : await createJudgeContext(o, log);
   const judge = new Judge(o, ctx, log);
   await judge.start();
   return judge;
@@ -193,6 +234,8 @@ class Judge implements RunningJudge {
   private readonly running = new Map<string, Running>();
   private readonly backlog: Record<"submission" | "test", Entry[]> = { submission: [], test: [] };
   private readonly lastSweep: Record<"submission" | "test", number> = { submission: 0, test: 0 };
+  /** Tasks handed back because their language is not run here, by "lane id": left to other judges. */
+  private readonly skipped = new Map<string, { language: string; at: number }>();
   private readonly timers: NodeJS.Timeout[] = [];
   private loops: Promise<void>[] = [];
   private stopping = false;
@@ -226,7 +269,7 @@ class Judge implements RunningJudge {
       concurrency: this.o.concurrency,
       running: this.running.size,
       cpus: typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length,
-      version: VERSION,
+      version: JUDGE_VERSION,
       startedAt: this.startedAt,
       heartbeatAt: Date.now(),
     };
@@ -268,7 +311,16 @@ class Judge implements RunningJudge {
 
   private async heartbeat(): Promise<void> {
     if (this.stopping) return;
-    await this.redis.hset(this.judgesKey, this.name, JSON.stringify(this.info()));
+    const info = this.info();
+    await this.redis.ojHeartbeat(
+      this.judgesKey,
+      this.o.redisPrefix + LAST_LANGUAGES_KEY,
+      this.o.redisPrefix + LANGUAGES_SEEN_KEY,
+      this.name,
+      JSON.stringify(info),
+      String(info.heartbeatAt),
+      String(JUDGE_STALE_MS),
+    );
   }
 
   // ---- taking tasks ----------------------------------------------------------------------------
@@ -309,13 +361,21 @@ class Judge implements RunningJudge {
     const now = Date.now();
     if (now - this.lastSweep[group] < this.sweepMs()) return null;
     this.lastSweep[group] = now;
+    const others = this.skipped.size > 0 ? await this.liveLanguages() : new Set<string>();
     for (const lane of this.lanesOf(group)) {
       const stream = this.streams[lane];
-      let cursor = "0-0";
-      for (let round = 0; round < 100; round++) {
-        const reply = (await this.redis.xautoclaim(stream, JUDGE_GROUP, this.name, this.o.claimIdleMs, cursor, "COUNT", 1)) as [string, Array<[string, string[] | null]>, string[]?];
-        const [next, entries] = reply;
-        for (const [id, fields] of entries) {
+      let start = "-";
+      for (let round = 0; round < 20; round++) {
+        const page = (await this.redis.xpending(stream, JUDGE_GROUP, "IDLE", this.o.claimIdleMs, start, "+", CLAIM_PAGE)) as Array<[string, string, number, number]>;
+        for (const [id] of page) {
+          // A task in a language this judge lacks is left to the live judges that advertise it.
+          const skip = this.skipped.get(`${lane} ${id}`);
+          if (skip && others.has(skip.language)) continue;
+          this.skipped.delete(`${lane} ${id}`);
+          const claimed = (await this.redis.xclaim(stream, JUDGE_GROUP, this.name, this.o.claimIdleMs, id)) as Array<[string, string[] | null]>;
+          // Taken by another judge meanwhile, or no longer in the stream (Redis 7 drops it from the list).
+          if (claimed.length === 0) continue;
+          const fields = claimed[0][1];
           if (!fields) {
             await this.redis.xack(stream, JUDGE_GROUP, id);
             continue;
@@ -327,11 +387,27 @@ class Judge implements RunningJudge {
           this.lastSweep[group] = 0;
           return { lane, stream, id, fields, deliveries };
         }
-        if (next === "0-0") break;
-        cursor = next;
+        if (page.length < CLAIM_PAGE) break;
+        start = `(${page[page.length - 1][0]}`;
       }
     }
     return null;
+  }
+
+  /** Languages the live judges other than this one advertise. */
+  private async liveLanguages(): Promise<Set<string>> {
+    const now = Date.now();
+    const out = new Set<string>();
+    for (const [name, raw] of Object.entries(await this.redis.hgetall(this.judgesKey))) {
+      if (name === this.name) continue;
+      try {
+        const info = JSON.parse(raw) as JudgeInfo;
+        if (now - info.heartbeatAt <= JUDGE_STALE_MS) for (const l of info.languages ?? []) out.add(l);
+      } catch {
+        // A malformed entry is rewritten by its judge's next heartbeat.
+      }
+    }
+    return out;
   }
 
   private async readNew(group: "submission" | "test"): Promise<Entry | null> {
@@ -411,7 +487,7 @@ class Judge implements RunningJudge {
         log.info({ status: final.status, score: final.score, ms: Date.now() - started }, "submission judged");
       } else if (task.kind === "test") {
         const result = await judgeTest(this.context, task, signal);
-        await this.finish(entry, "set", this.testKey(task.testKey), encodeMessage(result), run);
+        await this.finish(entry, "set", this.testKey(task.testKey), encodeMessage(result), run, this.testOwnerKey(task.testKey));
         log.info({ status: result.status, ms: Date.now() - started }, "self-test judged");
       } else {
         const result = await checkCompile(this.context, task, signal);
@@ -421,6 +497,10 @@ class Judge implements RunningJudge {
     } catch (err) {
       if (run.why === "lost") {
         log.warn("task taken over by another judge; this attempt is dropped");
+        return;
+      }
+      if (err instanceof NotOnThisJudgeError && run.why === null) {
+        await this.notRunHere(entry, task as SubmissionTask | TestTask, log);
         return;
       }
       if (run.why === "stop") {
@@ -436,12 +516,56 @@ class Judge implements RunningJudge {
     }
   }
 
+  /**
+   * A task in a language this judge does not run: handed back without counting the delivery. While
+   * a live judge advertises the language it is left to those judges (this one does not claim it
+   * again); when none has advertised it for longer than the claim time, it ends as System Error.
+   */
+  private async notRunHere(entry: Entry, task: SubmissionTask | TestTask, log: Logger): Promise<void> {
+    const language = task.language;
+    const orphanKey = `${this.o.redisPrefix}${ORPHAN_KEY}:${entry.lane}:${entry.id}`;
+    if ((await this.liveLanguages()).has(language)) {
+      this.remember(entry, language);
+      await this.redis.del(orphanKey).catch(() => undefined);
+      await this.handBack(entry, true);
+      log.info({ language }, "task in a language this judge does not run, left to the judges that advertise it");
+      return;
+    }
+    const now = Date.now();
+    const ttlS = Math.max(24 * 3600, Math.ceil((10 * this.o.claimIdleMs) / 1000));
+    await this.redis.set(orphanKey, String(now), "EX", ttlS, "NX");
+    const [since, seen] = await Promise.all([this.redis.get(orphanKey), this.redis.hget(this.o.redisPrefix + LANGUAGES_SEEN_KEY, language)]);
+    const absentSince = Math.max(Number(since) || now, Number(seen) || 0);
+    if (now - absentSince >= this.o.claimIdleMs) {
+      const reason = `No judge online can run ${language}: none has advertised it for ${Math.round((now - absentSince) / 1000)} s`;
+      log.warn({ language, reason }, "task given up");
+      await this.finishWithFailure(entry, task, reason);
+      await this.redis.del(orphanKey).catch(() => undefined);
+      return;
+    }
+    // Looked at again (by any judge) after the claim time.
+    await this.handBack(entry, true, 0);
+    log.info({ language }, "no live judge runs this task's language; it waits for one");
+  }
+
+  private remember(entry: Entry, language: string): void {
+    const now = Date.now();
+    if (this.skipped.size >= 10_000) {
+      for (const [k, v] of this.skipped) if (now - v.at > SKIP_FOR_MS) this.skipped.delete(k);
+    }
+    this.skipped.set(`${entry.lane} ${entry.id}`, { language, at: now });
+  }
+
   private failureKey(entry: Entry): string {
     return `${this.o.redisPrefix}${FAILURE_KEY}:${entry.lane}:${entry.id}`;
   }
 
   private testKey(key: string): string {
     return `${this.o.redisPrefix}${TEST_RESULT_KEY}:${key}`;
+  }
+
+  private testOwnerKey(key: string): string {
+    return `${this.o.redisPrefix}${TEST_OWNER_KEY}:${key}`;
   }
 
   private compileKey(key: string): string {
@@ -464,15 +588,18 @@ class Judge implements RunningJudge {
         problemJudgeMode: task.problem?.judgeMode ?? "default",
         errorMessage: reason,
       };
-      await this.finish(entry, "set", this.testKey(task.testKey), encodeMessage(result), run);
+      await this.finish(entry, "set", this.testKey(task.testKey), encodeMessage(result), run, this.testOwnerKey(task.testKey));
     } else {
       const result: CompileCheckResult = { ok: false, message: reason };
       await this.finish(entry, "set", this.compileKey(task.key), encodeMessage(result), run);
     }
   }
 
-  /** Stores the result and acknowledges the task in one atomic step, if the task is still ours. */
-  private async finish(entry: Entry, mode: "xadd" | "set", target: string, payload: string, run: Running): Promise<void> {
+  /**
+   * Stores the result and acknowledges the task in one atomic step, if the task is still ours.
+   * `sameLifetime` is a key that gets the stored result's lifetime (a self-test's owner record).
+   */
+  private async finish(entry: Entry, mode: "xadd" | "set", target: string, payload: string, run: Running, sameLifetime?: string): Promise<void> {
     let delay = 200;
     for (;;) {
       try {
@@ -480,6 +607,7 @@ class Judge implements RunningJudge {
           entry.stream,
           target,
           this.failureKey(entry),
+          sameLifetime ?? this.failureKey(entry),
           JUDGE_GROUP,
           this.name,
           entry.id,
@@ -487,6 +615,7 @@ class Judge implements RunningJudge {
           STREAM_FIELD,
           payload,
           String(TEST_RESULT_TTL_S),
+          sameLifetime ? "1" : "0",
         );
         if (done !== 1) {
           run.why = "lost";
@@ -507,11 +636,14 @@ class Judge implements RunningJudge {
     await this.redis.xadd(this.results, "*", STREAM_FIELD, encodeMessage(m));
   }
 
-  /** Makes a task claimable by any judge now; a stop does not count as a delivery. */
-  private async handBack(entry: Entry, notCounted: boolean): Promise<void> {
+  /**
+   * Makes a task claimable by any judge now (or, with `idleMs` 0, after the claim time); a stop or a
+   * language this judge lacks does not count as a delivery.
+   */
+  private async handBack(entry: Entry, notCounted: boolean, idleMs = this.o.claimIdleMs): Promise<void> {
     const retry = notCounted ? String(Math.max(0, entry.deliveries - 1)) : "";
     await this.redis
-      .ojHandBack(entry.stream, JUDGE_GROUP, this.name, entry.id, String(this.o.claimIdleMs), retry)
+      .ojHandBack(entry.stream, JUDGE_GROUP, this.name, entry.id, String(idleMs), retry)
       .catch((err: Error) => this.log.warn({ err: err.message, id: entry.id }, "handing a task back failed; it will be claimed after its idle time"));
   }
 

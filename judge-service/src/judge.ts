@@ -126,8 +126,6 @@ export async function judgeSubmission(ctx: JudgeContext, task: SubmissionTask, p
   }
 }
 
-const TEST_OUTPUT_BYTES = 64 * 1024;
-
 export async function judgeTest(ctx: JudgeContext, task: TestTask, signal: AbortSignal): Promise<TestJudgeResult> {
   const lang = runnable(ctx, task.language);
   const problem = task.problem;
@@ -154,6 +152,7 @@ export async function judgeTest(ctx: JudgeContext, task: TestTask, signal: Abort
   const compiled = await compileProgram(ctx, lang, task.code, userExtra, signal);
   if (!compiled.ok) return { ...base, status: compiled.systemError ? JudgeStatus.SYSTEM_ERROR : JudgeStatus.COMPILE_ERROR, errorMessage: compiled.message };
   const program: UserProgram = { ctx, lang, limits: userLimits(ctx, task.language, problem), artifacts: compiled.artifacts, userExtra, signal, problem };
+  const headBytes = ctx.settings.testOutputBytes;
   let outputId: string | null = null;
   try {
     const run = await runUser(program, { content: task.userInput }, ctx.settings.outputLimitBytes);
@@ -168,13 +167,13 @@ export async function judgeTest(ctx: JudgeContext, task: TestTask, signal: Abort
       errorMessage: v.status === JudgeStatus.ACCEPTED ? "" : v.status === JudgeStatus.RUNTIME_ERROR ? runMessage(v, "", ctx.settings.caseMessageBytes) : v.message,
     };
     if (v.status !== JudgeStatus.ACCEPTED || task.expectedOutput === null) {
-      return { ...result, userOutput: await outputHead({ ctx, signal }, outputId, TEST_OUTPUT_BYTES).catch(() => "") };
+      return { ...result, userOutput: await outputHead({ ctx, signal }, outputId, headBytes).catch(() => "") };
     }
     // Compared as a stream: the output may be far longer than what is kept of it.
     const head: Uint8Array[] = [];
     let kept = 0;
     const keep = (chunk: Uint8Array) => {
-      if (kept > TEST_OUTPUT_BYTES) return;
+      if (kept > headBytes) return;
       head.push(chunk);
       kept += chunk.length;
     };
@@ -185,13 +184,13 @@ export async function judgeTest(ctx: JudgeContext, task: TestTask, signal: Abort
     try {
       const verdict: CompareVerdict = await compareStreams(expected, actual, problem.isRemoveEndBlank, keep);
       // A verdict found early still shows the output's start.
-      while (kept <= TEST_OUTPUT_BYTES) {
+      while (kept <= headBytes) {
         const next = await actual.next();
         if (next.done) break;
         keep(next.value);
       }
       const status = verdict === "AC" ? JudgeStatus.ACCEPTED : verdict === "PE" ? JudgeStatus.PRESENTATION_ERROR : JudgeStatus.WRONG_ANSWER;
-      return { ...result, status, userOutput: headText(Buffer.concat(head), TEST_OUTPUT_BYTES) };
+      return { ...result, status, userOutput: headText(Buffer.concat(head), headBytes) };
     } finally {
       await actual.return?.();
     }

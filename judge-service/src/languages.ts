@@ -3,8 +3,27 @@ import { LANGUAGES } from "../../app/lib/languages";
 import { goBuildEnv, type ToolchainId } from "./toolchains";
 
 // How the judge compiles and runs each language under HOJ's names (the catalogue shown to users is
-// app/lib/languages.ts). Commands follow HOJ's defaults; paths come from the probe (probe.ts), so
-// they are where the sandbox really has the toolchain.
+// app/lib/languages.ts, whose compileCommand must render to the same command: a unit test holds
+// them together). Compile commands and compile limits are HOJ's published language table
+// (JudgeServer language.yml); paths come from the probe (probe.ts), so they are where the sandbox
+// really has the toolchain. Deliberate differences, each for a reason:
+// - C++ 20 is compiled with -std=c++20; HOJ writes -std=c++2a, the name older GCC releases knew for
+//   the same standard.
+// - Java: the compiler's and jar's JVMs get a heap cap and the serial collector (-J flags) so they
+//   stay inside the compile memory limit; runs get -Xmx (the language's memory limit, so running
+//   out of heap is reported as Memory Limit Exceeded), -Xss from the stack limit, the serial
+//   collector and no perf data file, where HOJ passes none of these.
+// - Python 2/3 and PyPy3 run main.py after HOJ's py_compile check; HOJ runs the cached .pyc, whose
+//   name depends on the interpreter's version. Same program, same behaviour.
+// - JavaScript Node, PHP and Ruby have no compile step in HOJ; here their syntax check (node --check,
+//   php -l, ruby -c) runs as the compile step, so a syntax error is a Compile Error with the
+//   interpreter's message rather than a Runtime Error. Node gets --max-old-space-size and
+//   --stack-size from the limits and PHP its memory_limit, so running out of memory is reported as
+//   such.
+// - Rust is compiled with --edition=2021 (rustc alone defaults to the 2015 edition, which current
+//   solutions do not compile with).
+// - Checkers and interactors: HOJ's SPJ/INTERACTIVE flags and limits, but C++ as C++17 (testlib
+//   needs C++11 or newer; its current releases are built with C++17).
 
 export interface ResolvedToolchain {
   id: ToolchainId;
@@ -25,9 +44,31 @@ export interface CompileSpec {
   env: string[];
   /** Files the compile leaves behind for the runs (kept in go-judge's store). */
   artifacts: string[];
+  /** CPU time, wall clock and memory of the compile (HOJ's per-language compile limits). */
+  cpuMs: number;
+  wallMs: number;
   memoryMb: number;
   procLimit: number;
 }
+
+/** HOJ's compile limits: CPU time (ms), wall clock (ms), memory (MB). */
+interface CompileLimits {
+  cpuMs: number;
+  wallMs: number;
+  memoryMb: number;
+}
+
+const C_COMPILE: CompileLimits = { cpuMs: 5000, wallMs: 10_000, memoryMb: 256 };
+const CPP_COMPILE: CompileLimits = { cpuMs: 10_000, wallMs: 20_000, memoryMb: 512 };
+const JAVA_COMPILE: CompileLimits = { cpuMs: 10_000, wallMs: 20_000, memoryMb: 512 };
+const PYTHON_COMPILE: CompileLimits = { cpuMs: 5000, wallMs: 10_000, memoryMb: 256 };
+const GO_COMPILE: CompileLimits = { cpuMs: 5000, wallMs: 10_000, memoryMb: 512 };
+const CSHARP_COMPILE: CompileLimits = { cpuMs: 5000, wallMs: 10_000, memoryMb: 512 };
+const RUST_COMPILE: CompileLimits = { cpuMs: 5000, wallMs: 10_000, memoryMb: 512 };
+/** HOJ has no compile step for these; their syntax check gets Python's limits. */
+const SYNTAX_CHECK: CompileLimits = { cpuMs: 5000, wallMs: 10_000, memoryMb: 256 };
+const SPJ_C_COMPILE: CompileLimits = { cpuMs: 10_000, wallMs: 20_000, memoryMb: 512 };
+const SPJ_CPP_COMPILE: CompileLimits = { cpuMs: 15_000, wallMs: 30_000, memoryMb: 512 };
 
 export interface RunSpec {
   args: string[];
@@ -61,6 +102,11 @@ function bin(tc: Toolchains, id: ToolchainId): string {
   return t.path;
 }
 
+/** A path as a word of a shell command (quoted only when it needs to be). */
+function shellWord(p: string): string {
+  return /^[\w./+-]+$/.test(p) ? p : `'${p.replace(/'/g, `'\\''`)}'`;
+}
+
 function sibling(tc: Toolchains, id: ToolchainId, name: string): string {
   return path.posix.join(path.posix.dirname(bin(tc, id)), name);
 }
@@ -69,17 +115,18 @@ function native(run: (limits: RunLimits) => string[] = () => ["./main"]): Langua
   return (_tc, limits) => ({ args: run(limits), env: BASE_ENV, procLimit: RUN_PROCS });
 }
 
-function cFamily(name: string, compiler: "gcc" | "g++", std: string, o2: boolean): LanguageRun {
+function cFamily(name: string, compiler: "gcc" | "g++", std: string, o: { o2: boolean; maxErrors?: number; limits?: CompileLimits }): LanguageRun {
   const source = compiler === "gcc" ? "main.c" : "main.cpp";
+  const limits = o.limits ?? (compiler === "gcc" ? C_COMPILE : CPP_COMPILE);
   return {
     name,
     toolchains: [compiler],
     source,
     compile: (tc) => ({
-      args: [bin(tc, compiler), "-DONLINE_JUDGE", "-w", "-fmax-errors=3", `-std=${std}`, ...(o2 ? ["-O2"] : []), source, "-lm", "-o", "main"],
+      args: [bin(tc, compiler), "-DONLINE_JUDGE", ...(o.o2 ? ["-O2"] : []), "-w", `-fmax-errors=${o.maxErrors ?? 1}`, `-std=${std}`, source, "-lm", "-o", "main"],
       env: BASE_ENV,
       artifacts: ["main"],
-      memoryMb: 1024,
+      ...limits,
       procLimit: 32,
     }),
     run: native(),
@@ -91,14 +138,14 @@ function interpreted(
   id: ToolchainId,
   source: string,
   check: string[],
-  o: { runArgs?: (limits: RunLimits) => string[]; memoryMarkers?: RegExp[] } = {},
+  o: { runArgs?: (limits: RunLimits) => string[]; memoryMarkers?: RegExp[]; limits: CompileLimits },
 ): LanguageRun {
   return {
     name,
     toolchains: [id],
     source,
     // The "compile" is a syntax check; the runs copy the checked source.
-    compile: (tc) => ({ args: [bin(tc, id), ...check, source], env: BASE_ENV, artifacts: [source], memoryMb: 512, procLimit: 32 }),
+    compile: (tc) => ({ args: [bin(tc, id), ...check, source], env: BASE_ENV, artifacts: [source], ...o.limits, procLimit: 32 }),
     run: (tc, limits) => ({ args: [bin(tc, id), ...(o.runArgs?.(limits) ?? []), source], env: BASE_ENV, procLimit: RUN_PROCS }),
     memoryMarkers: o.memoryMarkers,
   };
@@ -106,15 +153,18 @@ function interpreted(
 
 const PYTHON_MEMORY = [/^MemoryError\b/m];
 
+/** JVM options of javac and jar: a heap that leaves room in the compile memory limit, one GC thread. */
+const COMPILER_JVM = "-J-Xmx256m -J-XX:+UseSerialGC -J-XX:-UsePerfData";
+
 const RUNS: LanguageRun[] = [
-  cFamily("C", "gcc", "c11", false),
-  cFamily("C With O2", "gcc", "c11", true),
-  cFamily("C++", "g++", "c++14", false),
-  cFamily("C++ With O2", "g++", "c++14", true),
-  cFamily("C++ 17", "g++", "c++17", false),
-  cFamily("C++ 17 With O2", "g++", "c++17", true),
-  cFamily("C++ 20", "g++", "c++20", false),
-  cFamily("C++ 20 With O2", "g++", "c++20", true),
+  cFamily("C", "gcc", "c11", { o2: false }),
+  cFamily("C With O2", "gcc", "c11", { o2: true }),
+  cFamily("C++", "g++", "c++14", { o2: false }),
+  cFamily("C++ With O2", "g++", "c++14", { o2: true }),
+  cFamily("C++ 17", "g++", "c++17", { o2: false }),
+  cFamily("C++ 17 With O2", "g++", "c++17", { o2: true }),
+  cFamily("C++ 20", "g++", "c++20", { o2: false }),
+  cFamily("C++ 20 With O2", "g++", "c++20", { o2: true }),
   {
     name: "Java",
     toolchains: ["jdk"],
@@ -122,15 +172,10 @@ const RUNS: LanguageRun[] = [
     // Classes (a solution may have nested or anonymous ones) are packed into one jar that every run
     // copies in.
     compile: (tc) => ({
-      args: [
-        "/bin/sh",
-        "-c",
-        `'${bin(tc, "jdk")}' -J-Xmx768m -J-XX:+UseSerialGC -J-XX:-UsePerfData -encoding UTF-8 -d classes Main.java && ` +
-          `'${sibling(tc, "jdk", "jar")}' -J-XX:+UseSerialGC -J-XX:-UsePerfData cf Main.jar -C classes .`,
-      ],
+      args: ["/bin/sh", "-c", `${shellWord(bin(tc, "jdk"))} ${COMPILER_JVM} -encoding utf-8 Main.java && ${shellWord(sibling(tc, "jdk", "jar"))} ${COMPILER_JVM} -cvf Main.jar *.class`],
       env: BASE_ENV,
       artifacts: ["Main.jar"],
-      memoryMb: 1536,
+      ...JAVA_COMPILE,
       procLimit: 128,
     }),
     run: (tc, limits) => ({
@@ -150,9 +195,9 @@ const RUNS: LanguageRun[] = [
     }),
     memoryMarkers: [/java\.lang\.OutOfMemoryError/],
   },
-  interpreted("Python3", "python3", "main.py", ["-m", "py_compile"], { memoryMarkers: PYTHON_MEMORY }),
-  interpreted("PyPy3", "pypy3", "main.py", ["-m", "py_compile"], { memoryMarkers: PYTHON_MEMORY }),
-  interpreted("Python2", "python2", "main.py", ["-m", "py_compile"], { memoryMarkers: PYTHON_MEMORY }),
+  interpreted("Python3", "python3", "main.py", ["-m", "py_compile"], { memoryMarkers: PYTHON_MEMORY, limits: PYTHON_COMPILE }),
+  interpreted("PyPy3", "pypy3", "main.py", ["-m", "py_compile"], { memoryMarkers: PYTHON_MEMORY, limits: PYTHON_COMPILE }),
+  interpreted("Python2", "python2", "main.py", ["-m", "py_compile"], { memoryMarkers: PYTHON_MEMORY, limits: PYTHON_COMPILE }),
   {
     name: "Golang",
     toolchains: ["go"],
@@ -161,7 +206,7 @@ const RUNS: LanguageRun[] = [
       args: [bin(tc, "go"), "build", "-o", "main", "main.go"],
       env: goBuildEnv(tc.goCache ?? "/tmp/go-build"),
       artifacts: ["main"],
-      memoryMb: 1024,
+      ...GO_COMPILE,
       procLimit: 128,
     }),
     run: native(),
@@ -170,7 +215,7 @@ const RUNS: LanguageRun[] = [
     name: "JavaScript Node",
     toolchains: ["node"],
     source: "main.js",
-    compile: (tc) => ({ args: [bin(tc, "node"), "--check", "main.js"], env: BASE_ENV, artifacts: ["main.js"], memoryMb: 512, procLimit: 64 }),
+    compile: (tc) => ({ args: [bin(tc, "node"), "--check", "main.js"], env: BASE_ENV, artifacts: ["main.js"], ...SYNTAX_CHECK, procLimit: 64 }),
     run: (tc, limits) => ({
       args: [
         bin(tc, "node"),
@@ -192,7 +237,7 @@ const RUNS: LanguageRun[] = [
       args: [bin(tc, "rustc"), "-O", "--edition=2021", "-o", "main", "main.rs"],
       env: BASE_ENV,
       artifacts: ["main"],
-      memoryMb: 1536,
+      ...RUST_COMPILE,
       procLimit: 64,
     }),
     run: native(),
@@ -201,14 +246,15 @@ const RUNS: LanguageRun[] = [
     // PHP's own limit set to the language's, so running out of it is reported as such.
     runArgs: (limits) => ["-d", `memory_limit=${limits.memoryMb}M`],
     memoryMarkers: [/Allowed memory size of \d+ bytes exhausted/],
+    limits: SYNTAX_CHECK,
   }),
-  interpreted("Ruby", "ruby", "main.rb", ["-c"], { memoryMarkers: [/NoMemoryError|failed to allocate memory/] }),
+  interpreted("Ruby", "ruby", "main.rb", ["-c"], { memoryMarkers: [/NoMemoryError|failed to allocate memory/], limits: SYNTAX_CHECK }),
   {
     name: "C#",
     toolchains: ["mcs"],
-    source: "main.cs",
-    compile: (tc) => ({ args: [bin(tc, "mcs"), "-optimize+", "-out:main.exe", "main.cs"], env: BASE_ENV, artifacts: ["main.exe"], memoryMb: 1024, procLimit: 64 }),
-    run: (tc) => ({ args: [sibling(tc, "mcs", "mono"), "main.exe"], env: BASE_ENV, procLimit: RUN_PROCS }),
+    source: "Main.cs",
+    compile: (tc) => ({ args: [bin(tc, "mcs"), "-optimize+", "-out:main", "Main.cs"], env: BASE_ENV, artifacts: ["main"], ...CSHARP_COMPILE, procLimit: 64 }),
+    run: (tc) => ({ args: [sibling(tc, "mcs", "mono"), "main"], env: BASE_ENV, procLimit: RUN_PROCS }),
     memoryMarkers: [/System\.OutOfMemoryException/],
   },
 ];
@@ -223,11 +269,14 @@ export function allLanguageRuns(): readonly LanguageRun[] {
   return RUNS;
 }
 
-/** Checkers and interactors are compiled optimised, C++ as C++17 (testlib needs C++11 or newer). */
+/** Checkers and interactors (HOJ's SPJ-C and SPJ-C++, C++ as C++17: testlib needs C++11 or newer). */
+const CHECKER_RUNS: Record<string, LanguageRun> = {
+  C: cFamily("SPJ-C", "gcc", "c11", { o2: true, maxErrors: 3, limits: SPJ_C_COMPILE }),
+  "C++": cFamily("SPJ-C++", "g++", "c++17", { o2: true, maxErrors: 3, limits: SPJ_CPP_COMPILE }),
+};
+
 export function checkerLanguage(language: string): LanguageRun | undefined {
-  if (language === "C") return BY_NAME.get("C With O2");
-  if (language === "C++") return BY_NAME.get("C++ 17 With O2");
-  return undefined;
+  return CHECKER_RUNS[language];
 }
 
 /** Languages whose toolchains were all found, in the catalogue's order. */

@@ -21,6 +21,14 @@ export function judgeOptions(overrides: JudgeOverrides = {}, env: Record<string,
   return { ...base, ...overrides, settings: { ...base.settings, ...overrides.settings } };
 }
 
+/** The languages a judge advertises: what its sandbox runs, narrowed to `only` when configured. */
+export function restrictLanguages(found: string[], only: string[] | null, log?: Logger): string[] {
+  if (!only) return found;
+  const unknown = only.filter((n) => !found.includes(n));
+  if (unknown.length > 0) log?.warn({ unknown }, "JUDGE_LANGUAGES names languages this sandbox cannot run; they are not advertised");
+  return found.filter((n) => only.includes(n));
+}
+
 /** Connects to the sandbox, finds its toolchains, and sets up the caches. */
 export async function createJudgeContext(o: JudgeOptions, log: Logger = judgeLogger(o.logLevel)): Promise<JudgeContext> {
   const sandbox = new SandboxClient(o.goJudgeUrl, { token: o.goJudgeToken || undefined });
@@ -35,7 +43,7 @@ export async function createJudgeContext(o: JudgeOptions, log: Logger = judgeLog
     }
   }
   const toolchains = await probeToolchains(sandbox);
-  const languages = availableLanguages(toolchains);
+  const languages = restrictLanguages(availableLanguages(toolchains), o.languages, log);
   if (languages.length === 0) log.warn({ sandbox: o.goJudgeUrl }, "the sandbox has no usable compiler: this judge can run nothing");
   const testdata = new TestDataCache({
     dir: path.join(o.cacheDir, "testdata"),

@@ -132,11 +132,33 @@ describe("manual judgement", () => {
   it("sets the chosen status and score, marks the submission manual and moves the counters", async () => {
     const { user, problem, sub } = await judged(JudgeStatus.WRONG_ANSWER, 0, { type: ProblemType.OI, difficulty: 1, cases: [{ input: "1\n", output: "1\n", score: 60 }, { input: "2\n", output: "2\n", score: 40 }] });
     const state = await manualJudge(root, { submitId: sub._id, status: JudgeStatus.PARTIAL_ACCEPTED, score: 60 });
-    expect(state).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 60, oiRankScore: Math.round(6 + 2 * 0.6), isManual: true });
+    // Spec section 9: round(score * 0.1 + difficulty * 2).
+    expect(state).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 60, oiRankScore: Math.round(60 * 0.1 + 1 * 2), isManual: true });
     await settled(sub._id);
     expect(await countersOf(problem._id)).toMatchObject({ total: 1, wa: 0, pa: 1 });
-    expect((await userOf(user._id)).oiScore).toBe(Math.round(6 + 2 * 0.6));
+    expect((await userOf(user._id)).oiScore).toBe(8);
     await expect(manualJudge(root, { submitId: sub._id, status: JudgeStatus.ACCEPTED, score: 101 })).rejects.toMatchObject({ message: "judge:scoreTooHigh" });
+  });
+
+  it("bounds the score by what the judge-case mode can award", async () => {
+    // Two groups of 30 + 50 and 20 + 40: at most 30 + 20 under subtask_lowest, 40 + 30 under subtask_average.
+    const cases = [
+      { input: "1\n", output: "1\n", score: 30, group: 1 },
+      { input: "2\n", output: "2\n", score: 50, group: 1 },
+      { input: "3\n", output: "3\n", score: 20, group: 2 },
+      { input: "4\n", output: "4\n", score: 40, group: 2 },
+    ];
+    for (const [judgeCaseMode, full] of [
+      ["subtask_lowest", 50],
+      ["subtask_average", 70],
+    ] as const) {
+      const { sub } = await judged(JudgeStatus.WRONG_ANSWER, 0, { type: ProblemType.OI, difficulty: 2, judgeCaseMode, cases });
+      await expect(manualJudge(root, { submitId: sub._id, status: JudgeStatus.ACCEPTED, score: full + 1 })).rejects.toMatchObject({ message: "judge:scoreTooHigh" });
+      expect((await submissionOf(sub._id)).status).toBe(JudgeStatus.WRONG_ANSWER);
+      const state = await manualJudge(root, { submitId: sub._id, status: JudgeStatus.ACCEPTED, score: full });
+      expect(state).toMatchObject({ score: full, oiRankScore: Math.round(full * 0.1 + 2 * 2) });
+      await settled(sub._id);
+    }
   });
 
   it("refuses forbidden statuses, running submissions and compile errors, with a translated message", async () => {

@@ -17,7 +17,7 @@ import { sweepOnce } from "~/services/judge-sweeper.server";
 import { closeRedis, redis, rkey } from "~/services/redis.server";
 import { createSubmission } from "~/services/submissions.server";
 import { closeStatusSubscriber } from "~/services/submission-status.server";
-import { judgeServiceAvailable, loadJudgeService, startInternalEndpoints, type JudgeServiceApi, type RunningJudge } from "./support/judge-service";
+import { loadJudgeService, startInternalEndpoints, type JudgeServiceApi, type RunningJudge } from "./support/judge-service";
 import { callRoute, cookieFor, countersOf, makeProblem, makeUser, openStore, settled, siteRequest, submissionOf, userOf, waitUntil } from "./support/judging";
 
 // The whole path: a problem with test data in the store, createSubmission, the task on its Redis
@@ -32,10 +32,7 @@ int main() { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a - b
 `;
 const BROKEN = `int main() { return x; }\n`;
 
-const present = judgeServiceAvailable();
-if (!present) console.warn("judge-service/src/index.ts is not on this branch: the whole-path judging tests are skipped");
-
-describe.skipIf(!present)("judging through the whole path", () => {
+describe("judging through the whole path", () => {
   let judgeService: JudgeServiceApi;
   let endpoints: Awaited<ReturnType<typeof startInternalEndpoints>>;
   let judge: RunningJudge | null = null;
@@ -213,6 +210,87 @@ describe.skipIf(!present)("judging through the whole path", () => {
     expect(await ask(null)).toMatchObject({ status: JudgeStatus.ACCEPTED, userOutput: "42\n" });
     expect(await ask("41\n")).toMatchObject({ status: JudgeStatus.WRONG_ANSWER, userOutput: "42\n" });
   }, 180_000);
+
+  describe("every verdict, stored with its score, time, memory, counter bucket and solved list", () => {
+    const printSum = (expr: string) => `#include <cstdio>\nint main() { long long a, b; if (scanf("%lld %lld", &a, &b) != 2) return 1; printf(${expr}); return 0; }\n`;
+    const rows: Array<{
+      verdict: string;
+      status: number;
+      bucket: string;
+      code: string;
+      problem?: Parameters<typeof makeProblem>[0];
+      score?: number;
+      check?: (s: SubmissionDoc) => void;
+    }> = [
+      { verdict: "AC", status: JudgeStatus.ACCEPTED, bucket: "ac", code: AB, check: (s) => expect(s.memory).toBeGreaterThan(0) },
+      { verdict: "WA", status: JudgeStatus.WRONG_ANSWER, bucket: "wa", code: WRONG },
+      { verdict: "PE", status: JudgeStatus.PRESENTATION_ERROR, bucket: "pe", code: printSum(`"%lld %lld\\n", (a + b) / 10, (a + b) % 10`), problem: { cases: [{ input: "10 20\n", output: "30\n" }] } },
+      {
+        verdict: "TLE",
+        status: JudgeStatus.TIME_LIMIT_EXCEEDED,
+        bucket: "tle",
+        code: `int main() { volatile unsigned long x = 0; for (;;) x++; }\n`,
+        problem: { timeLimit: 200 },
+        check: (s) => expect(s.time).toBeGreaterThanOrEqual(200),
+      },
+      {
+        verdict: "MLE",
+        status: JudgeStatus.MEMORY_LIMIT_EXCEEDED,
+        bucket: "mle",
+        code: `#include <cstdlib>\n#include <cstring>\nint main() { char *p = (char *)malloc(128 << 20); memset(p, 1, 128 << 20); return p[4096] == 7; }\n`,
+        problem: { memoryLimit: 32 },
+        check: (s) => expect(s.memory).toBeGreaterThanOrEqual(30 * 1024),
+      },
+      { verdict: "RE", status: JudgeStatus.RUNTIME_ERROR, bucket: "re", code: `int main() { volatile int *p = 0; *p = 1; return 0; }\n` },
+      { verdict: "CE", status: JudgeStatus.COMPILE_ERROR, bucket: "ce", code: BROKEN, check: (s) => expect(s.errorMessage).toContain("x") },
+      {
+        verdict: "PAC",
+        status: JudgeStatus.PARTIAL_ACCEPTED,
+        bucket: "pa",
+        // Right on the first case (40 points) only.
+        code: printSum(`"%lld\\n", a == 1 ? a + b : a - b`),
+        problem: { type: 1, difficulty: 1, cases: [{ input: "1 2\n", output: "3\n", score: 40 }, { input: "10 20\n", output: "30\n", score: 60 }] },
+        score: 40,
+        check: (s) => expect(s.oiRankScore).toBe(Math.round(40 * 0.1 + 1 * 2)),
+      },
+      {
+        verdict: "SE",
+        status: JudgeStatus.SYSTEM_ERROR,
+        bucket: "se",
+        code: AB,
+        problem: { spj: { language: "C", code: `#include <stdio.h>\nint main(void) { fprintf(stderr, "checker bug"); return 3; }\n` } },
+        check: (s) => expect(s.errorMessage).toContain("checker bug"),
+      },
+    ];
+    const judged = new Map<string, { pid: number; uid: string; sub: SubmissionDoc }>();
+
+    beforeAll(async () => {
+      await Promise.all(
+        rows.map(async (row) => {
+          const problem = await makeProblem({ languages: ["C++"], ...row.problem });
+          const { user, sub } = await submit(row.code, { pid: problem._id });
+          judged.set(row.verdict, { pid: problem._id, uid: user._id, sub: await settled(sub._id, 120_000) });
+        }),
+      );
+    }, 180_000);
+
+    it.each(rows)("$verdict", async (row) => {
+      const { pid, uid, sub } = judged.get(row.verdict)!;
+      expect(sub).toMatchObject({ status: row.status, score: row.score ?? 0, countedStatus: row.status, countersApplied: 1, judger: judge!.name });
+      if (row.status !== JudgeStatus.COMPILE_ERROR) {
+        expect(sub.caseResults.length).toBeGreaterThan(0);
+        expect(sub.time).toBe(Math.max(...sub.caseResults.map((c) => c.time)));
+        expect(sub.memory).toBe(Math.max(...sub.caseResults.map((c) => c.memory)));
+      } else {
+        expect(sub).toMatchObject({ time: 0, memory: 0, caseResults: [] });
+      }
+      row.check?.(sub);
+      const counters = await countersOf(pid);
+      const buckets = ["ac", "wa", "tle", "mle", "re", "pe", "ce", "se", "pa"] as const;
+      expect(counters).toMatchObject({ total: 1, ...Object.fromEntries(buckets.map((b) => [b, b === row.bucket ? 1 : 0])) });
+      expect(await userOf(uid)).toMatchObject({ submitCount: 1, acCount: row.status === JudgeStatus.ACCEPTED ? 1 : 0, solvedPids: row.status === JudgeStatus.ACCEPTED ? [pid] : [] });
+    });
+  });
 
   it("offers only the languages the live judge runs", async () => {
     const res = await callRoute(languagesRoute, siteRequest("/ojapi/languages?all=true"));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { JudgeStatus } from "~/lib/constants";
-import type { CaseResult, FinalMessage, ResultMessage } from "~/lib/judge-protocol";
+import type { CaseResult, FinalMessage, ResultMessage, TaskCase } from "~/lib/judge-protocol";
 import {
   applyEvents,
   applyResult,
@@ -8,9 +8,11 @@ import {
   counterDeltas,
   MANUAL_JUDGE_STATUSES,
   oiRankScoreOf,
+  problemFacts,
   type JudgeState,
   type ProblemFacts,
 } from "~/services/judge-rules.server";
+import { summarize } from "../../judge-service/src/case-modes";
 
 const ACM: ProblemFacts = { type: 0, difficulty: 1, fullScore: 0 };
 const OI: ProblemFacts = { type: 1, difficulty: 2, fullScore: 100 };
@@ -143,14 +145,16 @@ describe("final messages", () => {
     expect(u.effects.problemCounters).toEqual({ total: 1, ce: 1 });
   });
 
-  it("give an OI score and OI rank score; partial marks scale the difficulty part", () => {
+  it("give an OI score and the OI rank score of spec section 9, round(score * 0.1 + difficulty * 2)", () => {
     const full = applyResult(pending(), final({ score: 100 }), OI, T1)!;
     expect(full.next.score).toBe(100);
     expect(full.next.oiRankScore).toBe(14); // round(100 * 0.1 + 2 * 2)
     expect(full.effects.oiScore).toBe(true);
     const partial = applyResult(pending(), final({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 50 }), OI, T1)!;
-    expect(partial.next.oiRankScore).toBe(7); // round(50 * 0.1 + 2 * 2 * 0.5)
+    expect(partial.next.oiRankScore).toBe(9); // round(50 * 0.1 + 2 * 2)
     expect(partial.effects.problemCounters).toEqual({ total: 1, pa: 1 });
+    const none = applyResult(pending(), final({ status: JudgeStatus.WRONG_ANSWER, score: 0 }), OI, T1)!;
+    expect(none.next.oiRankScore).toBe(4); // round(0 * 0.1 + 2 * 2)
   });
 
   it("keep no score on ACM problems", () => {
@@ -249,7 +253,7 @@ describe("manual judgement", () => {
 
   it("keeps the score on OI problems and derives the OI rank score", () => {
     const u = applyEvents(wrong(), [{ kind: "manual", status: JudgeStatus.PARTIAL_ACCEPTED, score: 30 }], OI, T1)!;
-    expect(u.next).toMatchObject({ score: 30, oiRankScore: Math.round(3 + 2 * 2 * 0.3) });
+    expect(u.next).toMatchObject({ score: 30, oiRankScore: Math.round(30 * 0.1 + 2 * 2) });
     expect(u.effects.oiScore).toBe(true);
   });
 
@@ -323,9 +327,40 @@ describe("counter deltas", () => {
     expect(counterDeltas(-2, 2)).toEqual({ ce: -1, mle: 1 });
   });
 
-  it("OI rank score is zero for ACM problems and for no marks", () => {
+  it("OI rank score is round(score * 0.1 + difficulty * 2) on OI problems and zero on ACM ones", () => {
     expect(oiRankScoreOf(ACM, 100)).toBe(0);
-    expect(oiRankScoreOf(OI, 0)).toBe(0);
+    expect(oiRankScoreOf(OI, 0)).toBe(4);
+    expect(oiRankScoreOf(OI, 35)).toBe(8); // round(3.5 + 4)
     expect(oiRankScoreOf({ type: 1, difficulty: 0, fullScore: 100 }, 100)).toBe(10);
+    expect(oiRankScoreOf({ type: 1, difficulty: 1, fullScore: 100 }, 44)).toBe(6); // round(4.4 + 2)
+  });
+});
+
+describe("OI full marks under subtask modes", () => {
+  // Two groups: group 1 has cases worth 10, 20 and 30; group 2 cases worth 15 and 25.
+  const testCases = [
+    { score: 10, groupNum: 1 },
+    { score: 20, groupNum: 1 },
+    { score: 30, groupNum: 1 },
+    { score: 15, groupNum: 2 },
+    { score: 25, groupNum: 2 },
+  ];
+  const taskCases: TaskCase[] = testCases.map((c, i) => ({ index: i + 1, input: `${i + 1}.in`, output: `${i + 1}.out`, ...c }));
+  const allPassed = taskCases.map((c) => caseResult(c.index, JudgeStatus.ACCEPTED, { score: c.score, groupNum: c.groupNum }));
+  const facts = (judgeCaseMode: string) => problemFacts({ type: 1, difficulty: 1, judgeCaseMode, testCases: testCases.map((c) => ({ ...c, input: "", output: "" })) } as Parameters<typeof problemFacts>[0]);
+
+  it("subtask_lowest: the sum of each group's lowest case, as the judge scores a full-marks run", () => {
+    expect(facts("subtask_lowest").fullScore).toBe(10 + 15);
+    expect(summarize(1, "subtask_lowest", taskCases, allPassed).score).toBe(facts("subtask_lowest").fullScore);
+  });
+
+  it("subtask_average: the sum of each group's rounded average, as the judge scores a full-marks run", () => {
+    expect(facts("subtask_average").fullScore).toBe(20 + 20);
+    expect(summarize(1, "subtask_average", taskCases, allPassed).score).toBe(facts("subtask_average").fullScore);
+  });
+
+  it("default: the sum of every case", () => {
+    expect(facts("default").fullScore).toBe(100);
+    expect(summarize(1, "default", taskCases, allPassed).score).toBe(100);
   });
 });

@@ -1,53 +1,69 @@
 import { JudgeStatus } from "../../../app/lib/constants";
+import type { TaskCase } from "../../../app/lib/judge-protocol";
+import { MS, type CopyInFile, type SandboxResult } from "../sandbox";
 import { classifyRun } from "../verdict";
 import { JUDGE_PROGRAM_ENV, JudgeProgram, checkerDecision, judgeProgramLimits } from "./spj";
-import { caseResult, type ProblemKind } from "./types";
-import { runMessage, userCommand, userLimitsNs } from "./user-run";
+import { caseResult, type Job, type ProblemKind } from "./types";
+import { runMessage, starvedByLoad, userCommand, userLimitsNs } from "./user-run";
 
 // Interactive problems: the user's program and the interactor talk through two pipes. The
 // interactor runs as `interactor <input> <tout> <answer>` with twice the user's limits and decides
 // like a checker (testlib exit codes). The user's own failure to stay within its limits comes first;
-// an interactor's wrong-answer verdict comes before the user's crash (a program told it was wrong
-// often dies of a closed pipe); a failing interactor is a System Error.
+// then a failing interactor (exit code 3, a crash, its own limits), which is a System Error even when
+// the program then died of the closed pipe; then the interactor's wrong-answer verdict, before the
+// user's crash (a program told it was wrong often dies of a closed pipe). Like any other case, a pair
+// whose user program ran out of wall time while computing (a busy machine) is run once more with more
+// wall time.
 
 export function interactiveKind(): ProblemKind {
   const interactor = new JudgeProgram("interactor");
+
+  async function runPair(job: Job, c: TaskCase, clockMs: number): Promise<[SandboxResult, SandboxResult]> {
+    const input: CopyInFile = await job.files.ref(job.data.path(c.input), job.data.size(c.input), job.signal);
+    const answer: CopyInFile = await job.files.ref(job.data.path(c.output), job.data.size(c.output), job.signal);
+    const stderrMax = job.ctx.settings.stderrBytes;
+    const user = userCommand(job);
+    const [u, it] = await interactor.with(job, (fileId) =>
+      job.ctx.sandbox.run(
+        [
+          { ...user, clockLimit: clockMs * MS, files: [null, null, { name: "stderr", max: stderrMax, pipe: true }] },
+          {
+            args: ["./interactor", "input", "tout", "answer"],
+            env: JUDGE_PROGRAM_ENV,
+            files: [null, null, { name: "stderr", max: job.ctx.settings.judgeProgramOutputBytes, pipe: true }],
+            ...judgeProgramLimits(job, clockMs),
+            copyIn: { ...interactor.copyIn(job, fileId, "interactor"), input, answer },
+          },
+        ],
+        [
+          { in: { index: 0, fd: 1 }, out: { index: 1, fd: 0 } },
+          { in: { index: 1, fd: 1 }, out: { index: 0, fd: 0 } },
+        ],
+        job.signal,
+      ),
+    );
+    await job.ctx.sandbox.deleteAll([...Object.values(u.fileIds ?? {}), ...Object.values(it.fileIds ?? {})]);
+    return [u, it];
+  }
+
   return {
     prepare: (job) => interactor.prepare(job),
     async runCase(job, c) {
-      const input = await job.files.ref(job.data.path(c.input), job.data.size(c.input), job.signal);
-      const answer = await job.files.ref(job.data.path(c.output), job.data.size(c.output), job.signal);
-      const stderrMax = job.ctx.settings.stderrBytes;
-      const user = userCommand(job);
-      const [u, it] = await interactor.with(job, (fileId) =>
-        job.ctx.sandbox.run(
-          [
-            { ...user, files: [null, null, { name: "stderr", max: stderrMax, pipe: true }] },
-            {
-              args: ["./interactor", "input", "tout", "answer"],
-              env: JUDGE_PROGRAM_ENV,
-              files: [null, null, { name: "stderr", max: 16 * 1024, pipe: true }],
-              ...judgeProgramLimits(job),
-              copyIn: { ...interactor.copyIn(job, fileId, "interactor"), input, answer },
-            },
-          ],
-          [
-            { in: { index: 0, fd: 1 }, out: { index: 1, fd: 0 } },
-            { in: { index: 1, fd: 1 }, out: { index: 0, fd: 0 } },
-          ],
-          job.signal,
-        ),
-      );
-      await job.ctx.sandbox.deleteAll([...Object.values(u.fileIds ?? {}), ...Object.values(it.fileIds ?? {})]);
+      let clockMs = job.limits.clockMs;
+      let [u, it] = await runPair(job, c, clockMs);
+      if (starvedByLoad(u, job.limits)) {
+        clockMs = job.limits.clockMs * job.ctx.settings.starvedClockFactor;
+        [u, it] = await runPair(job, c, clockMs);
+      }
       const stderr = u.files?.stderr ?? "";
-      const v = classifyRun(u, userLimitsNs(job), { memoryMarkers: job.lang.memoryMarkers, stderr });
+      const v = classifyRun(u, { ...userLimitsNs(job), clockMs }, { memoryMarkers: job.lang.memoryMarkers, stderr });
       const base = { timeMs: v.timeMs, memoryKb: v.memoryKb };
       const max = job.ctx.settings.caseMessageBytes;
       if (v.status === JudgeStatus.TIME_LIMIT_EXCEEDED || v.status === JudgeStatus.MEMORY_LIMIT_EXCEEDED || v.status === JudgeStatus.SYSTEM_ERROR) {
         return caseResult(c, { ...base, status: v.status, message: v.message });
       }
       const d = checkerDecision(it, c, job.problem.type, max, "interactor");
-      if (d.status === JudgeStatus.WRONG_ANSWER || d.status === JudgeStatus.PRESENTATION_ERROR) {
+      if (d.status === JudgeStatus.SYSTEM_ERROR || d.status === JudgeStatus.WRONG_ANSWER || d.status === JudgeStatus.PRESENTATION_ERROR) {
         return caseResult(c, { ...base, status: d.status, message: d.message });
       }
       if (v.status !== JudgeStatus.ACCEPTED) return caseResult(c, { ...base, status: v.status, message: runMessage(v, stderr, max) });

@@ -71,15 +71,21 @@ export function checkerDecision(r: SandboxResult, c: TaskCase, problemType: numb
   return failed(`exit code ${code}`);
 }
 
-/** Limits of a checker or interactor: twice the user's, and never very small. */
-export function judgeProgramLimits(job: Job) {
-  const timeMs = Math.max(2 * job.limits.timeMs, 2000);
+/**
+ * Limits of a checker or interactor: twice the user's, and never below the configured floors.
+ * `clockMs` is the wall clock the user's program gets this time (more when run again on a busy
+ * machine).
+ */
+export function judgeProgramLimits(job: Pick<Job, "ctx" | "limits">, clockMs = job.limits.clockMs) {
+  const s = job.ctx.settings;
+  const timeMs = Math.max(2 * job.limits.timeMs, s.judgeProgramMinTimeMs);
+  const memoryMb = Math.max(2 * job.limits.memoryMb, s.judgeProgramMinMemoryMb);
   return {
     cpuLimit: timeMs * MS,
-    clockLimit: Math.max(2 * job.limits.clockMs, timeMs * 2) * MS,
-    memoryLimit: Math.max(2 * job.limits.memoryMb, 256) * MB,
-    stackLimit: Math.max(2 * job.limits.memoryMb, 256) * MB,
-    procLimit: 16,
+    clockLimit: Math.max(2 * clockMs, timeMs * 2) * MS,
+    memoryLimit: memoryMb * MB,
+    stackLimit: memoryMb * MB,
+    procLimit: s.judgeProgramProcs,
   };
 }
 
@@ -140,7 +146,11 @@ export function spjKind(): ProblemKind {
               {
                 args: ["./checker", "input", "user_output", "answer"],
                 env: JUDGE_ENV,
-                files: [{ content: "" }, { name: "stdout", max: 16 * 1024, pipe: true }, { name: "stderr", max: 16 * 1024, pipe: true }],
+                files: [
+                  { content: "" },
+                  { name: "stdout", max: job.ctx.settings.judgeProgramOutputBytes, pipe: true },
+                  { name: "stderr", max: job.ctx.settings.judgeProgramOutputBytes, pipe: true },
+                ],
                 ...judgeProgramLimits(job),
                 copyIn: { ...checker.copyIn(job, fileId, "checker"), input, answer, user_output: userOutput },
               },

@@ -74,7 +74,7 @@ export async function runUser(job: UserProgram, input: CopyInFile, limit: number
   if (starvedByLoad(r, job.limits) && !outputOverLimit(r, plan.output)) {
     // Judged again with more wall time, so the verdict is about the program and not the machine.
     await job.ctx.sandbox.deleteAll(Object.values(r.fileIds ?? {}));
-    clockMs = job.limits.clockMs * 3;
+    clockMs = job.limits.clockMs * job.ctx.settings.starvedClockFactor;
     r = await once(clockMs);
   }
   const stderr = r.files?.stderr ?? "";

@@ -87,13 +87,20 @@ describe("languages", () => {
 
   it("doubles time and memory for languages other than C and C++", async () => {
     const { hash, cases } = await storeCases([{ input: "\n", output: "ok\n" }]);
-    const p = problem(hash, cases, { memoryLimit: 64 });
-    const [c, py] = await Promise.all([
+    const p = problem(hash, cases, { memoryLimit: 64, timeLimit: 500 });
+    // 90 MB against 64 MB stated; 0.75 s of CPU against 0.5 s stated.
+    const [c, py, cSlow, pySlow] = await Promise.all([
       judgeOnce(redis, submission("C", `#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\nint main(){ char *p = malloc(90 << 20); memset(p, 1, 90 << 20); puts(p[100] == 1 ? "ok" : "no"); return 0; }`, p)),
       judgeOnce(redis, submission("Python3", `b = bytearray(b"x") * (90 << 20)\nprint("ok" if b[100] == 120 else "no")\n`, p)),
+      judgeOnce(redis, submission("C", `#include <stdio.h>\n#include <time.h>\nint main(){ while (clock() < CLOCKS_PER_SEC * 3 / 4); puts("ok"); return 0; }`, p)),
+      judgeOnce(redis, submission("Python3", `import time\nwhile time.process_time() < 0.75:\n    pass\nprint("ok")\n`, p)),
     ]);
     expect(c.status).toBe(JudgeStatus.MEMORY_LIMIT_EXCEEDED);
     expect(py.status).toBe(JudgeStatus.ACCEPTED);
+    expect(cSlow.status).toBe(JudgeStatus.TIME_LIMIT_EXCEEDED);
+    expect(pySlow.status).toBe(JudgeStatus.ACCEPTED);
+    expect(pySlow.time).toBeGreaterThanOrEqual(750);
+    expect(pySlow.time).toBeLessThan(1000);
   });
 
   it("gives Compile Error for syntax errors in interpreted languages too", async () => {

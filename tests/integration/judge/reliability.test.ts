@@ -275,6 +275,80 @@ describe("failures", () => {
   });
 });
 
+describe("judges with different languages", () => {
+  // A runs only C, B only C++; neither runs Rust.
+  let a: ReturnType<typeof startJudgeProcess>;
+  let b: ReturnType<typeof startJudgeProcess>;
+  const names = { a: `only-c-${randomBytes(3).toString("hex")}`, b: `only-cpp-${randomBytes(3).toString("hex")}` };
+
+  beforeAll(async () => {
+    // A judge killed earlier in this file stays in the registry, looking alive for a while.
+    await redis.del(prefix() + JUDGES_KEY);
+    const quick = { JUDGE_HEARTBEAT_MS: "300", JUDGE_STOP_GRACE_MS: "1000" };
+    a = startJudgeProcess(names.a, { ...quick, JUDGE_LANGUAGES: "C" });
+    b = startJudgeProcess(names.b, { ...quick, JUDGE_LANGUAGES: "C++" });
+    expect((await waitFor("A to register", () => registered(redis, names.a), 60_000)).languages).toEqual(["C"]);
+    expect((await waitFor("B to register", () => registered(redis, names.b), 60_000)).languages).toEqual(["C++"]);
+  });
+
+  afterAll(async () => {
+    for (const j of [a, b]) {
+      j?.child.kill("SIGTERM");
+      if (j) await exited(j.child);
+    }
+  });
+
+  /** Log lines of a judge process about one task. */
+  const linesAbout = (output: string, id: string, msg: RegExp) => output.split("\n").filter((l) => l.includes(`"id":"${id}"`) && msg.test(l));
+
+  it("a task in a language this judge lacks is left to the judge that advertises it, without counting a delivery", async () => {
+    // B's only slot is busy for a few seconds, so A reads the C++ task first.
+    const busy = submission("C++", SLOW_AB, slower);
+    await enqueue(redis, busy);
+    await waitFor("B to start judging", async () => ((await judging(redis, busy.submissionId)) ? true : null), 60_000, 50);
+    const task = submission("C++", C_AB, slow);
+    const id = await enqueue(redis, task);
+    await waitFor("A to hand the task back", async () => (linesAbout(a.output(), id, /does not run/).length > 0 ? true : null), 30_000, 50);
+
+    const final = await finalOf(redis, task.submissionId, 90_000);
+    expect(final.status, a.output()).toBe(JudgeStatus.ACCEPTED);
+    expect(final.judger).toBe(names.b);
+    // A handed it back once and left it alone while B was busy; B claimed it as its first delivery.
+    expect(linesAbout(a.output(), id, /does not run/)).toHaveLength(1);
+    expect(linesAbout(a.output(), id, /claimed a task/)).toHaveLength(0);
+    const claims = linesAbout(b.output(), id, /claimed a task/);
+    expect(claims).toHaveLength(1);
+    expect(JSON.parse(claims[0]).deliveries).toBe(1);
+    expect((await finalOf(redis, busy.submissionId, 60_000)).status).toBe(JudgeStatus.ACCEPTED);
+    expect(await pendingCount(redis)).toBe(0);
+  });
+
+  it("a task in a language no live judge advertises ends as System Error, saying so, after the claim time", async () => {
+    const task = submission("Rust", "fn main() {}\n", slow);
+    const started = Date.now();
+    await enqueue(redis, task);
+    const final = await finalOf(redis, task.submissionId, 60_000);
+    expect(final.status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(final.errorMessage).toMatch(/No judge online can run Rust/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(CLAIM_IDLE_MS);
+    expect(await pendingCount(redis)).toBe(0);
+  });
+
+  it("a task waiting for its language is judged by a judge that comes online within the claim time", async () => {
+    const task = submission("Python3", "a, b = map(int, input().split())\nprint(a + b)\n", slow);
+    const id = await enqueue(redis, task);
+    await waitFor("the task to be handed back", async () => (linesAbout(a.output() + b.output(), id, /waits for one/).length > 0 ? true : null), 30_000, 50);
+    const python = await inProcessJudge({ languages: ["Python3"], heartbeatMs: 300 });
+    try {
+      const final = await finalOf(redis, task.submissionId, 60_000);
+      expect(final.status).toBe(JudgeStatus.ACCEPTED);
+      expect(final.judger).toBe(python.name);
+    } finally {
+      await python.stop({ graceMs: 1000 });
+    }
+  });
+});
+
 describe("lanes", () => {
   it("takes contest tasks before normal ones", async () => {
     const judge = await inProcessJudge();

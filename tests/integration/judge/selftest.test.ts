@@ -1,8 +1,9 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JudgeStatus } from "~/lib/constants";
-import { TEST_RESULT_KEY, TEST_RESULT_TTL_S, type TestJudgeResult, type TestTask } from "~/lib/judge-protocol";
+import { TEST_OWNER_KEY, TEST_RESULT_KEY, TEST_RESULT_TTL_S, type TestJudgeResult, type TestTask } from "~/lib/judge-protocol";
 import type { RunningJudge } from "../../../judge-service/src/consumer";
+import { judgeTest } from "../../../judge-service/src/judge";
 import {
   allResults,
   C_AB,
@@ -100,6 +101,30 @@ describe("self-test", () => {
     expect(ce.errorMessage).toContain("main.c");
     expect(re.status).toBe(JudgeStatus.RUNTIME_ERROR);
     expect(re.errorMessage).toContain("code 7");
+  });
+
+  it("sends back the start of the output, as long as the judge's setting says", async () => {
+    const ctx = { ...judge.context, settings: { ...judge.context.settings, testOutputBytes: 1000 } };
+    const flood = `#include <stdio.h>\nint main(){ for (int i = 0; i < 5000; i++) putchar('a' + i % 26); return 0; }`;
+    const signal = new AbortController().signal;
+    const [plain, compared] = await Promise.all([judgeTest(ctx, testTask(flood, "", null), signal), judgeTest(ctx, testTask(flood, "", "abc"), signal)]);
+    expect(plain.status).toBe(JudgeStatus.ACCEPTED);
+    expect(plain.userOutput).toHaveLength(1000);
+    expect(plain.userOutput.startsWith("abcdefghijklmnopqrstuvwxyzabc")).toBe(true);
+    expect(compared.status).toBe(JudgeStatus.WRONG_ANSWER);
+    expect(compared.userOutput).toHaveLength(1000);
+  });
+
+  it("gives the owner record the result's lifetime when it stores the result, however long the test waited", async () => {
+    const task = testTask(C_AB, "1 2", "3");
+    const owner = `${prefix()}${TEST_OWNER_KEY}:${task.testKey}`;
+    // As if the test had waited in the queue until its owner record was about to expire.
+    await redis.set(owner, "someone", "EX", 5);
+    await selfTest(task);
+    const [ownerTtl, resultTtl] = await Promise.all([redis.ttl(owner), redis.ttl(`${prefix()}${TEST_RESULT_KEY}:${task.testKey}`)]);
+    expect(ownerTtl).toBeGreaterThan(TEST_RESULT_TTL_S - 30);
+    expect(Math.abs(ownerTtl - resultTtl)).toBeLessThanOrEqual(1);
+    expect(await redis.get(owner)).toBe("someone");
   });
 
   it("refuses an input longer than the self-test allows", async () => {

@@ -8,7 +8,7 @@ import { COMPILE_RESULT_KEY, type CompileCheckResult, type TaskProblem } from "~
 import type { RunningJudge } from "../../../judge-service/src/consumer";
 import { CheckerCache } from "../../../judge-service/src/checkers";
 import { BUNDLED_TESTLIB, optionsFromEnv } from "../../../judge-service/src/config";
-import { checkCompile } from "../../../judge-service/src/judge";
+import { checkCompile, judgeSubmission } from "../../../judge-service/src/judge";
 import {
   C_AB,
   CPP_AB,
@@ -22,8 +22,10 @@ import {
   storeCases,
   submission,
   testContext,
+  trackSandbox,
   waitFor,
   type DataServer,
+  type SandboxTracker,
 } from "./support";
 
 // Special judges (testlib argument order and exit codes), interactive problems, compile checks.
@@ -33,11 +35,14 @@ import {
 let server: DataServer;
 let redis: Redis;
 let judge: RunningJudge;
+let sandbox: SandboxTracker;
 
 beforeAll(async () => {
   server = await startDataServer();
   redis = newRedis();
-  judge = await startTestJudge(server.url, { context: await testContext(server.url) });
+  const ctx = await testContext(server.url);
+  sandbox = trackSandbox(ctx.sandbox);
+  judge = await startTestJudge(server.url, { context: ctx });
 });
 
 afterAll(async () => {
@@ -140,12 +145,18 @@ int main(int argc, char **argv) {
 
   it("compiles a checker once and reuses it", async () => {
     const p = await spjProblem({ spjCode: `${TOLERANCE_CHECKER}// reuse\n` });
+    // Compiles of this checker: its source copied into a run.
+    const compiles = () => sandbox.runs.filter((cmd) => cmd.some((c) => (c.copyIn?.["main.cpp"] as { content?: string } | undefined)?.content === p.spjCode)).length;
+    const checkerRuns = () => sandbox.runs.filter((cmd) => cmd.some((c) => c.args[0] === "./checker")).length;
+    const before = checkerRuns();
     const first = await judgeOnce(redis, submission("C", printing(`printf("%.2f\\n", a + b)`), p));
-    const started = Date.now();
+    expect(compiles()).toBe(1);
     const second = await judgeOnce(redis, submission("C", printing(`printf("%.2f\\n", a + b)`), p));
     expect([first.status, second.status]).toEqual([0, 0]);
+    // Four cases checked, one compile.
+    expect(checkerRuns() - before).toBe(4);
+    expect(compiles()).toBe(1);
     const key = judge.context.checkers.key("C++", p.spjCode!, p.judgeExtraFiles);
-    expect(Date.now() - started).toBeLessThan(10_000);
     // The compiled binary is also kept on disk for the next start.
     expect(existsSync(judge.context.checkers.binaryPath(key)!)).toBe(true);
   });
@@ -202,10 +213,76 @@ describe("interactive problems", () => {
     expect(final.cases[0].message).toMatch(/^found 123456789 in \d+ queries$/);
   });
 
+  it("gives System Error with the interactor's message when the interactor fails (exit code 3)", async () => {
+    const p = { ...(await interactiveProblem()), spjCode: `#include <cstdio>\nint main(){ fprintf(stderr, "interactor bug"); return 3; }` };
+    const final = await judgeOnce(redis, submission("C++", GUESSER, p));
+    expect(final.status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(final.errorMessage).toContain("interactor bug");
+    expect(final.cases).toHaveLength(1);
+  });
+
+  it("gives the points the interactor awards (exit code 7) in OI", async () => {
+    // "points 50" of a 100-point case is half of it, however the value is read (share or points).
+    const halves = INTERACTOR.replace(`{ fprintf(stderr, "found %lld in %d queries", x, q); return 0; }`, `{ fprintf(stderr, "points 50 found in %d queries", q); return 7; }`);
+    expect(halves).not.toBe(INTERACTOR);
+    const { hash, cases } = await storeCases([
+      { input: "99\n", output: "99\n", score: 100 },
+      { input: "7\n", output: "7\n", score: 100 },
+    ]);
+    const p = problem(hash, cases, { type: 1, judgeMode: "interactive", spjLanguage: "C++", spjCode: halves });
+    const final = await judgeOnce(redis, submission("C++", GUESSER, p));
+    expect(final.cases.map((c) => [c.status, c.score])).toEqual([
+      [JudgeStatus.PARTIAL_ACCEPTED, 50],
+      [JudgeStatus.PARTIAL_ACCEPTED, 50],
+    ]);
+    expect(final.status).toBe(JudgeStatus.PARTIAL_ACCEPTED);
+    expect(final.score).toBe(100);
+  });
+
+  it("gives the interactor twice the user's time and memory", async () => {
+    // Floors low enough that only the doubling gives the interactor what it uses: 0.45 s of CPU and
+    // 96 MB, against the user's 0.3 s and 64 MB.
+    const ctx = { ...judge.context, settings: { ...judge.context.settings, judgeProgramMinTimeMs: 100, judgeProgramMinMemoryMb: 16 } };
+    const heavy = INTERACTOR.replace(
+      "int main(int argc, char **argv) {",
+      `#include <cstdlib>\n#include <cstring>\n#include <ctime>\nint main(int argc, char **argv) {\n  char *big = (char *)malloc(96 << 20); memset(big, 1, 96 << 20);\n  while (clock() < CLOCKS_PER_SEC * 45 / 100);\n  if (big[12345] != 1) return 3;`,
+    );
+    const p = { ...(await interactiveProblem()), spjCode: heavy, timeLimit: 300, memoryLimit: 64 };
+    const final = await judgeSubmission(ctx, submission("C++", GUESSER, p), async () => undefined, new AbortController().signal);
+    expect(final.cases.map((c) => [c.status, c.message.replace(/\d+ queries/, "n queries")])).toEqual([
+      [JudgeStatus.ACCEPTED, "found 123456789 in n queries"],
+      [JudgeStatus.ACCEPTED, "found 1 in n queries"],
+    ]);
+    // With only the user's limits the same interactor fails.
+    const single = { ...ctx, settings: { ...ctx.settings, judgeProgramMinTimeMs: 100 } };
+    const tight = await judgeSubmission(single, submission("C++", GUESSER, { ...p, timeLimit: 150, memoryLimit: 32 }), async () => undefined, new AbortController().signal);
+    expect(tight.status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(tight.errorMessage).toMatch(/interactor failed/);
+  });
+
   it("gives the interactor's Wrong Answer", async () => {
     const final = await judgeOnce(redis, submission("C++", `#include <cstdio>\nint main(){ printf("! 42\\n"); fflush(stdout); return 0; }`, await interactiveProblem()));
     expect(final.status).toBe(JudgeStatus.WRONG_ANSWER);
     expect(final.errorMessage).toBe("wrong guess 42");
+  });
+
+  it("runs a pair again with more wall time when the machine, not the program, was slow, as other cases are", async () => {
+    // A wall clock of 0.3 × the time limit stops a program that computes for 0.4 s while it still
+    // computes, which is what a busy machine does to a program within its limits.
+    const ctx = { ...judge.context, settings: { ...judge.context.settings, clockFactor: 0.3, clockExtraMs: 0, starvedClockFactor: 20 } };
+    const busy = (code: string) => code.replace("int main() {", "#include <ctime>\nint main() {\n  while (clock() < CLOCKS_PER_SEC * 4 / 10);");
+    const signal = new AbortController().signal;
+    const publish = async () => undefined;
+    const interactive = { ...(await interactiveProblem()), timeLimit: 1000 };
+    const { hash, cases } = await storeCases([{ input: "1 2\n", output: "3\n" }]);
+    const plain = problem(hash, cases, { timeLimit: 1000 });
+    const [pair, single] = await Promise.all([
+      judgeSubmission(ctx, submission("C++", busy(GUESSER), interactive), publish, signal),
+      judgeSubmission(ctx, submission("C++", busy(CPP_AB), plain), publish, signal),
+    ]);
+    expect(single.status).toBe(JudgeStatus.ACCEPTED);
+    expect(pair.cases.map((x) => x.status)).toEqual([JudgeStatus.ACCEPTED, JudgeStatus.ACCEPTED]);
+    expect(pair.cases.every((x) => x.time >= 350)).toBe(true);
   });
 
   it("gives Time Limit Exceeded to a program that stops answering", async () => {
@@ -419,8 +496,11 @@ describe("languages of checkers", () => {
 
 describe("go-judge's file store", () => {
   it("keeps only the compiled checkers and interactors, and nothing once they are dropped", async () => {
-    expect(judge.context.sandbox.liveFiles.size).toBeGreaterThan(0);
+    const kept = await sandbox.stillStored();
+    // What go-judge still has of this judge is the compiled checkers and interactors.
+    expect(kept.length).toBeGreaterThan(0);
+    expect(new Set(kept)).toEqual(judge.context.sandbox.liveFiles);
     await judge.context.checkers.dispose(judge.context);
-    expect([...judge.context.sandbox.liveFiles]).toEqual([]);
+    expect(await sandbox.stillStored()).toEqual([]);
   });
 });

@@ -22,6 +22,7 @@ import {
 import type * as TestDataServer from "~/services/testdata.server";
 import { startJudge, type RunningJudge, type StartJudgeOptions } from "../../../judge-service/src/consumer";
 import type { JudgeContext, JudgeSettings } from "../../../judge-service/src/context";
+import type { SandboxClient, SandboxCmd } from "../../../judge-service/src/sandbox";
 import { createJudgeContext, judgeOptions, type JudgeOverrides } from "../../../judge-service/src/setup";
 
 // What the judge tests share: a test data server answering the two internal endpoints with the web
@@ -226,3 +227,45 @@ int main() { long long a, b; if (scanf("%lld %lld", &a, &b) != 2) return 1; prin
 export const CPP_AB = `#include <iostream>
 int main() { long long a, b; std::cin >> a >> b; std::cout << a + b << std::endl; return 0; }
 `;
+
+export interface SandboxTracker {
+  /** Every file id the client put into go-judge's store: run outputs kept there and uploads. */
+  ids: Set<string>;
+  /** Every /run request, in order. */
+  runs: SandboxCmd[][];
+  /** Those of `ids` go-judge still has, asked of go-judge itself. */
+  stillStored(): Promise<string[]>;
+}
+
+/** Watches what a sandbox client asks of go-judge (wrap it before a judge starts using it). */
+export function trackSandbox(sandbox: SandboxClient): SandboxTracker {
+  const ids = new Set<string>();
+  const runs: SandboxCmd[][] = [];
+  const run = sandbox.run.bind(sandbox);
+  sandbox.run = async (cmd, pipeMapping, signal) => {
+    runs.push(cmd);
+    const results = await run(cmd, pipeMapping, signal);
+    for (const r of results) for (const id of Object.values(r.fileIds ?? {})) ids.add(id);
+    return results;
+  };
+  const uploadPath = sandbox.uploadPath.bind(sandbox);
+  sandbox.uploadPath = async (...args) => {
+    const id = await uploadPath(...args);
+    ids.add(id);
+    return id;
+  };
+  const uploadBytes = sandbox.uploadBytes.bind(sandbox);
+  sandbox.uploadBytes = async (...args) => {
+    const id = await uploadBytes(...args);
+    ids.add(id);
+    return id;
+  };
+  return {
+    ids,
+    runs,
+    stillStored: async () => {
+      const stored = await sandbox.listFiles();
+      return [...ids].filter((id) => id in stored);
+    },
+  };
+}

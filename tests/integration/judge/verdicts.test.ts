@@ -15,7 +15,9 @@ import {
   submission,
   testContext,
   testdata,
+  trackSandbox,
   type DataServer,
+  type SandboxTracker,
 } from "./support";
 
 // Every verdict and every judge-case mode, through Redis, in the real sandbox with real compilers.
@@ -23,12 +25,15 @@ import {
 let server: DataServer;
 let redis: Redis;
 let judge: RunningJudge;
+let sandbox: SandboxTracker;
 
 beforeAll(async () => {
   server = await startDataServer();
   redis = newRedis();
   // A small output limit and a short wall clock keep the floods and sleepers of this file quick.
-  judge = await startTestJudge(server.url, { context: await testContext(server.url, { outputLimitBytes: 1024 * 1024, clockExtraMs: 500 }) });
+  const ctx = await testContext(server.url, { outputLimitBytes: 1024 * 1024, clockExtraMs: 500 });
+  sandbox = trackSandbox(ctx.sandbox);
+  judge = await startTestJudge(server.url, { context: ctx });
 });
 
 afterAll(async () => {
@@ -293,7 +298,10 @@ describe("files beside the program", () => {
 });
 
 describe("go-judge's file store", () => {
-  it("keeps nothing of the judgings above: binaries, inputs and outputs are all deleted", () => {
-    expect([...judge.context.sandbox.liveFiles]).toEqual([]);
+  it("keeps nothing of the judgings above: binaries, inputs and outputs are all deleted", async () => {
+    // Binaries, outputs and large inputs of every test above went into the store...
+    expect(sandbox.ids.size).toBeGreaterThan(20);
+    // ...and go-judge has none of them any more.
+    expect(await sandbox.stillStored()).toEqual([]);
   });
 });

@@ -1,59 +1,21 @@
-import { existsSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { pathToFileURL } from "node:url";
 import type { AppLoadContext } from "@remix-run/node";
-import type { FinalMessage, JudgeInfo, SubmissionTask } from "~/lib/judge-protocol";
 import { loader as fileLoader } from "~/routes/internal.judge.testdata.$hash.file.$name";
 import { loader as manifestLoader } from "~/routes/internal.judge.testdata.$hash.manifest";
+import * as judgeServiceModule from "../../../judge-service/src/index";
 
 // judge-service as the whole-path tests and the judging benchmark use it: its exported start and
 // direct-run functions (judge-service/src/index.ts), and the web server's internal test-data
 // endpoints served by their real route modules on a local port.
-//
-// judge-service is built on its own branch; the module is loaded by path so this file also compiles
-// where it is not there yet (the whole-path tests are then skipped and say so).
 
-export const JUDGE_SERVICE_ENTRY = path.resolve("judge-service/src/index.ts");
-
-export interface RunningJudge {
-  readonly name: string;
-  info(): JudgeInfo;
-  stop(opts?: { graceMs?: number }): Promise<void>;
-}
-
-export interface JudgeServiceOptions {
-  redisUrl: string;
-  redisPrefix: string;
-  goJudgeUrl: string;
-  webInternalUrl: string;
-  judgeToken: string;
-  name: string;
-  concurrency: number;
-  testConcurrency: number;
-  claimIdleMs: number;
-  heartbeatMs: number;
-  cacheDir: string;
-  stopGraceMs: number;
-  logLevel: string;
-}
-
-export interface JudgeServiceApi {
-  startJudge(o: Partial<JudgeServiceOptions>): Promise<RunningJudge>;
-  runDirect(task: SubmissionTask, o?: { context?: unknown; options?: Partial<JudgeServiceOptions> }): Promise<{ final: FinalMessage; elapsedMs: number; messages: number }>;
-  createJudgeContext(o: unknown): Promise<unknown>;
-  judgeOptions(o: Partial<JudgeServiceOptions>): unknown;
-}
-
-export function judgeServiceAvailable(): boolean {
-  return existsSync(JUDGE_SERVICE_ENTRY);
-}
+export type JudgeServiceApi = typeof judgeServiceModule;
+export type { RunningJudge } from "../../../judge-service/src/index";
 
 export async function loadJudgeService(): Promise<JudgeServiceApi> {
-  return (await import(/* @vite-ignore */ pathToFileURL(JUDGE_SERVICE_ENTRY).href)) as JudgeServiceApi;
+  return judgeServiceModule;
 }
 
 const ROUTE = /^\/internal\/judge\/testdata\/([^/]+)\/(?:manifest|file\/([^/]+))$/;

@@ -28,10 +28,14 @@ export async function makeUser(role: number = Role.DEFAULT_USER): Promise<UserDo
 export interface ProblemSpec {
   type?: number;
   difficulty?: number;
-  /** Pairs of input and expected output; OI scores per case. */
-  cases?: Array<{ input: string; output: string; score?: number }>;
+  /** Pairs of input and expected output; OI scores and subtask groups per case. */
+  cases?: Array<{ input: string; output: string; score?: number; group?: number }>;
   languages?: string[];
   timeLimit?: number;
+  memoryLimit?: number;
+  judgeCaseMode?: string;
+  /** A special judge: its source in C or C++. */
+  spj?: { language: string; code: string };
 }
 
 /** A problem with its test data stored the way the admin pages store it. */
@@ -55,8 +59,11 @@ export async function makeProblem(spec: ProblemSpec = {}): Promise<ProblemDoc> {
     type: spec.type ?? 0,
     difficulty: spec.difficulty ?? 0,
     timeLimit: spec.timeLimit ?? 1000,
+    ...(spec.memoryLimit ? { memoryLimit: spec.memoryLimit } : {}),
+    ...(spec.judgeCaseMode ? { judgeCaseMode: spec.judgeCaseMode } : {}),
+    ...(spec.spj ? { judgeMode: "spj", spjLanguage: spec.spj.language, spjCode: spec.spj.code, spjCompileOk: true } : {}),
     languages: spec.languages ?? ["C", "C++", "C++ 17", "Python3", "Java"],
-    testCases: cases.map((c, i) => ({ input: `${i + 1}.in`, output: `${i + 1}.out`, score: c.score ?? 0, groupNum: 0 })),
+    testCases: cases.map((c, i) => ({ input: `${i + 1}.in`, output: `${i + 1}.out`, score: c.score ?? 0, groupNum: c.group ?? 0 })),
     testCaseHash: hash,
   });
   return doc.toObject();

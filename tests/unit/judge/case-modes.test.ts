@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { JudgeStatus } from "~/lib/constants";
 import type { CaseResult, TaskCase } from "~/lib/judge-protocol";
-import { CasePlanner, earnedScore, summarize, totalScore, type CaseMode } from "../../../judge-service/src/case-modes";
+import { totalScore } from "~/lib/case-scores";
+import { CasePlanner, earnedScore, summarize, type CaseMode } from "../../../judge-service/src/case-modes";
 
 const AC = JudgeStatus.ACCEPTED;
 const WA = JudgeStatus.WRONG_ANSWER;

@@ -98,12 +98,29 @@ describe("output comparison", () => {
 
   it("compares large outputs without holding them", async () => {
     const line = b("1234567890 ".repeat(9) + "\n");
-    const total = 20_000;
+    const total = 41 * 500;
+    // Two megabytes a side, in chunks of 41 lines (4 KB).
     async function* many(trailing: string): AsyncGenerator<Uint8Array> {
-      for (let i = 0; i < total; i++) yield line;
+      const chunk = Buffer.concat(Array.from({ length: 41 }, () => line));
+      for (let i = 0; i < total; i += 41) yield chunk;
       yield b(trailing);
     }
-    expect(await compareStreams(many(""), many("\n\n"), true)).toBe("AC");
-    expect(await compareStreams(many(""), many("x"), true)).toBe("WA");
+    for (const removeEndBlank of [true, false]) {
+      const stats = { peakBufferedBytes: -1 };
+      expect(await compareStreams(many(""), many(removeEndBlank ? "\n\n" : ""), removeEndBlank, undefined, stats)).toBe("AC");
+      // At most a few chunks in memory, never the outputs.
+      expect(stats.peakBufferedBytes).toBeGreaterThanOrEqual(0);
+      expect(stats.peakBufferedBytes).toBeLessThan(4 * 4096);
+      const wrong = { peakBufferedBytes: -1 };
+      expect(await compareStreams(many(""), many("x"), removeEndBlank, undefined, wrong)).toBe("WA");
+      expect(wrong.peakBufferedBytes).toBeLessThan(4 * 4096);
+    }
+    // One side far ahead of the other is held only as far as it is ahead.
+    async function* whole(): AsyncGenerator<Uint8Array> {
+      yield Buffer.concat(Array.from({ length: total }, () => line));
+    }
+    const ahead = { peakBufferedBytes: 0 };
+    expect(await compareStreams(whole(), many(""), true, undefined, ahead)).toBe("AC");
+    expect(ahead.peakBufferedBytes).toBeGreaterThan(1_000_000);
   });
 });

@@ -1,7 +1,9 @@
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { JUDGE_HEARTBEAT_MS, TASK_CLAIM_IDLE_MS } from "~/lib/judge-protocol";
 import { optionsFromEnv } from "../../../judge-service/src/config";
+import { restrictLanguages } from "../../../judge-service/src/setup";
 
 describe("judge configuration", () => {
   it("has the protocol's defaults", () => {
@@ -14,7 +16,8 @@ describe("judge configuration", () => {
       cacheDir: path.join("/srv/oj", "judge-cache"),
       webInternalUrl: "http://127.0.0.1:3000/",
     });
-    expect(o.concurrency).toBeGreaterThanOrEqual(1);
+    // As many submissions at once as the machine has CPUs.
+    expect(o.concurrency).toBe(os.availableParallelism());
     expect(o.name).toMatch(/-\d+$/);
   });
 
@@ -32,6 +35,17 @@ describe("judge configuration", () => {
     });
     expect(o).toMatchObject({ redisPrefix: "t1:", webInternalUrl: "http://web:3000/oj/", name: "j1", concurrency: 4, claimIdleMs: 1500, cacheMaxBytes: 10 << 20, testConcurrency: 1 });
     expect(o.settings.outputLimitBytes).toBe(8 << 20);
-    expect(o.settings.compileTimeMs).toBe(10_000);
+    // Each language's own compile limits (HOJ's) unless a time is given.
+    expect(o.settings.compileTimeMs).toBeNull();
+    expect(optionsFromEnv({ JUDGE_COMPILE_TIME_MS: "20000" }).settings.compileTimeMs).toBe(20_000);
+  });
+
+  it("advertises every language of the sandbox unless JUDGE_LANGUAGES names some", () => {
+    expect(optionsFromEnv({}).languages).toBeNull();
+    expect(optionsFromEnv({ JUDGE_LANGUAGES: " , " }).languages).toBeNull();
+    const o = optionsFromEnv({ JUDGE_LANGUAGES: "C, C++ 17 With O2 ,Java" });
+    expect(o.languages).toEqual(["C", "C++ 17 With O2", "Java"]);
+    expect(restrictLanguages(["C", "C++", "C++ 17 With O2", "Python3"], o.languages)).toEqual(["C", "C++ 17 With O2"]);
+    expect(restrictLanguages(["C", "C++"], null)).toEqual(["C", "C++"]);
   });
 });
