@@ -1,68 +1,24 @@
-import { randomInt } from "node:crypto";
 import { LANGUAGES } from "../../app/lib/languages";
 import { abSolution, abWrongAnswer } from "../fixtures/ab-solutions";
 import { expect, test, uniqueName, waitForHydration } from "./support/fixtures";
 import { offeredLanguages, replaceEditorCode, waitForJudge } from "./support/judge";
+import { makeAbProblem, models, randomPid, RUNNING } from "./support/problems";
 
 // A learner's way through the problem bank: filtering the list, submitting from the editor (and
 // without JavaScript), the status list and sharing code. Data is made through the app's models.
-
-async function models() {
-  const [problem, submission, tag, testdata] = await Promise.all([
-    import("../../app/models/problem.server"),
-    import("../../app/models/submission.server"),
-    import("../../app/models/tag.server"),
-    import("../../app/services/testdata.server"),
-  ]);
-  return { Problem: problem.Problem, Submission: submission.Submission, Tag: tag.Tag, TagClassification: tag.TagClassification, testdata };
-}
-
-type M = Awaited<ReturnType<typeof models>>;
-
-async function makeProblem(m: M, o: { pid: number; problemId: string; title: string; difficulty?: number; tags?: number[]; languages?: string[] }) {
-  const hash = await m.testdata.storeTestData([
-    { name: "1.in", data: Buffer.from("1 2\n") },
-    { name: "1.out", data: Buffer.from("3\n") },
-    { name: "2.in", data: Buffer.from("20 22\n") },
-    { name: "2.out", data: Buffer.from("42\n") },
-  ]);
-  await m.Problem.create({
-    _id: o.pid,
-    problemId: o.problemId,
-    problemIdUpper: o.problemId.toUpperCase(),
-    title: o.title,
-    description: "Print the sum of $a$ and $b$.",
-    input: "Two integers $a, b$.",
-    output: "$a+b$",
-    examples: [{ input: "1 2", output: "3" }],
-    difficulty: o.difficulty ?? 0,
-    tags: o.tags ?? [],
-    languages: o.languages ?? ["C", "C++", "Python3"],
-    testCaseHash: hash,
-    testCases: [
-      { input: "1.in", output: "1.out", score: 50, groupNum: 0 },
-      { input: "2.in", output: "2.out", score: 50, groupNum: 0 },
-    ],
-  });
-}
-
-/** Pending, Compiling, Judging, Submitting: not a verdict yet. */
-const RUNNING = [5, 6, 7, 9];
-
-const base = () => 100_000 + randomInt(800_000);
 
 test("a learner filters the list: every change rewrites the address and goes back to page 1", async ({ page, app }) => {
   void app;
   const m = await models();
   const tag = uniqueName("tg");
-  const classId = base();
+  const classId = randomPid();
   await m.TagClassification.create({ _id: classId, name: `C${tag}`, rank: 0, oj: "ME" });
-  const tagId = base();
+  const tagId = randomPid();
   await m.Tag.create({ _id: tagId, name: tag, nameLower: tag.toLowerCase(), tcid: classId, oj: "ME", color: "#ff9900" });
   const prefix = uniqueName("Zq");
-  const pid = base();
+  const pid = randomPid();
   for (let i = 0; i < 32; i++) {
-    await makeProblem(m, { pid: pid + i, problemId: `${prefix}-${i}`.toUpperCase(), title: `${prefix} task ${i}`, difficulty: i % 2, tags: i < 3 ? [tagId] : [] });
+    await makeAbProblem(m, { pid: pid + i, problemId: `${prefix}-${i}`.toUpperCase(), title: `${prefix} task ${i}`, difficulty: i % 2, tags: i < 3 ? [tagId] : [] });
   }
 
   await page.goto(`problem?keyword=${prefix}&currentPage=2`);
@@ -100,9 +56,9 @@ test("a learner submits in every language the editor offers and sees each live v
   const judged = await waitForJudge();
   const user = await createUser();
   await loginAs(context, user);
-  const pid = base();
+  const pid = randomPid();
   const problemId = uniqueName("AB").toUpperCase();
-  await makeProblem(m, { pid, problemId, title: "A + B", languages: LANGUAGES.map((l) => l.name) });
+  await makeAbProblem(m, { pid, problemId, title: "A + B", languages: LANGUAGES.map((l) => l.name) });
 
   // Once the site has noticed the judge, the editor offers exactly what the judge runs.
   const expected = LANGUAGES.map((l) => l.name).filter((n) => judged.includes(n));
@@ -166,9 +122,9 @@ test.describe("without JavaScript", () => {
     const judged = await waitForJudge();
     const user = await createUser();
     await loginAs(context, user);
-    const pid = base();
+    const pid = randomPid();
     const problemId = uniqueName("NJ").toUpperCase();
-    await makeProblem(m, { pid, problemId, title: "No script", languages: LANGUAGES.map((l) => l.name) });
+    await makeAbProblem(m, { pid, problemId, title: "No script", languages: LANGUAGES.map((l) => l.name) });
 
     for (const language of ["C", "C++", "Java", "Python3"]) {
       expect(judged).toContain(language);
@@ -209,7 +165,7 @@ test.describe("without JavaScript", () => {
     const user = await createUser();
     await loginAs(context, user);
     const problemId = uniqueName("RF").toUpperCase();
-    await makeProblem(m, { pid: base(), problemId, title: "Refused" });
+    await makeAbProblem(m, { pid: randomPid(), problemId, title: "Refused" });
     await page.goto(`problem/${problemId}`);
     await page.getByTestId("code-textarea").fill("   ");
     await page.getByTestId("submit-code").click();
@@ -228,10 +184,10 @@ test("the status list: Mine needs login, then filters by status and problem", as
 
   const user = await createUser();
   await loginAs(context, user);
-  const pid = base();
+  const pid = randomPid();
   const problemId = uniqueName("ST").toUpperCase();
-  await makeProblem(m, { pid, problemId, title: "Statuses" });
-  const first = base() * 10;
+  await makeAbProblem(m, { pid, problemId, title: "Statuses" });
+  const first = randomPid() * 10;
   for (let i = 0; i < 4; i++) {
     await m.Submission.create({ _id: first + i, pid, displayPid: problemId, uid: user.uid, username: user.username, status: i === 0 ? -1 : 0, language: "C++", code: "int main(){}", length: 12 });
   }
@@ -260,10 +216,10 @@ test("the owner shares and unshares a submission; another learner sees the code 
   const m = await models();
   const owner = await createUser();
   const other = await createUser();
-  const pid = base();
+  const pid = randomPid();
   const problemId = uniqueName("SH").toUpperCase();
-  await makeProblem(m, { pid, problemId, title: "Share" });
-  const id = base() * 10 + 7;
+  await makeAbProblem(m, { pid, problemId, title: "Share" });
+  const id = randomPid() * 10 + 7;
   await m.Submission.create({ _id: id, pid, displayPid: problemId, uid: owner.uid, username: owner.username, status: 0, language: "C++", code: "int secret_sauce(){}", length: 20 });
 
   await loginAs(context, owner);
