@@ -1,8 +1,7 @@
-import type { Readable } from "node:stream";
 import type { Page } from "@playwright/test";
 import { Role } from "../../app/lib/constants";
-import { zipStream } from "../../app/services/zip.server";
 import { abSolution } from "../fixtures/ab-solutions";
+import { zipBuffer } from "../fixtures/import-archives";
 import { expect, test, uniqueName } from "./support/fixtures";
 import { replaceEditorCode, waitForJudge } from "./support/judge";
 import { RUNNING } from "./support/problems";
@@ -52,12 +51,6 @@ int main() {
     return 0;
 }
 `;
-
-async function zipBuffer(files: Record<string, string>): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of zipStream(Object.entries(files).map(([name, data]) => ({ name, data }))) as Readable) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** Waits for a submission's final verdict in the store and for the page's banner to show it. */
 async function verdictOf(page: Page, problemId: string, pid: number, uid: string, count: number) {
@@ -110,16 +103,18 @@ test("an admin creates a special-judge problem with subtasks from a zip; the che
   await page.locator("#spjCode").fill(BROKEN_CHECKER);
 
   await page.locator('input[name="caseSource"][value="upload"]').check();
-  const zip = await zipBuffer({
-    "small1.in": "1 2\n",
-    "small1.out": "3\n",
-    "small2.in": "100 -7\n",
-    "small2.out": "93\n",
-    "large1.in": "3000000000 4000000000\n",
-    "large1.out": "7000000000\n",
-    "large2.in": "-5000000000 2\n",
-    "large2.out": "-4999999998\n",
-  });
+  const zip = await zipBuffer(
+    Object.entries({
+      "small1.in": "1 2\n",
+      "small1.out": "3\n",
+      "small2.in": "100 -7\n",
+      "small2.out": "93\n",
+      "large1.in": "3000000000 4000000000\n",
+      "large1.out": "7000000000\n",
+      "large2.in": "-5000000000 2\n",
+      "large2.out": "-4999999998\n",
+    }).map(([name, data]) => ({ name, data })),
+  );
   await page.locator('input[name="testcaseZip"]').setInputFiles({ name: "sum.zip", mimeType: "application/zip", buffer: zip });
   await page.locator('button[name="intent"][value="upload"]').click();
   const table = page.getByTestId("case-table");
