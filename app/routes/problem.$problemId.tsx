@@ -43,7 +43,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!problem) throw new Response("Not Found", { status: 404 });
   const url = new URL(request.url);
   const wanted = url.searchParams.get("tab") as Tab | null;
-  const tab: Tab = wanted && TABS.includes(wanted) ? wanted : "description";
+  // The annex exists only for a problem with files to show.
+  const hasAnnex = (problem.userExtraFile ?? []).length > 0;
+  const tab: Tab = wanted && TABS.includes(wanted) && (wanted !== "annex" || hasAnnex) ? wanted : "description";
 
   const [tags, editor, config, statusMap, mine] = await Promise.all([
     getTagsByIds(problem.tags ?? []),

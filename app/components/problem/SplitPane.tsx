@@ -8,6 +8,15 @@ const MIN = 25;
 const MAX = 75;
 const KEY = "oj:problem:split";
 
+/** The split is kept for the next visit, whether it was dragged or moved with the arrow keys. */
+function remember(percent: number) {
+  try {
+    localStorage.setItem(KEY, String(Math.round(percent)));
+  } catch {
+    // Storage disabled: the split just is not remembered.
+  }
+}
+
 export function SplitPane({ left, right }: { left: ReactNode; right: ReactNode }) {
   const { t } = useTranslation("problem");
   const [percent, setPercent] = useState(50);
@@ -33,7 +42,7 @@ export function SplitPane({ left, right }: { left: ReactNode; right: ReactNode }
       dragging.current = false;
       document.body.style.userSelect = "";
       setPercent((p) => {
-        localStorage.setItem(KEY, String(Math.round(p)));
+        remember(p);
         return p;
       });
     };
@@ -63,8 +72,14 @@ export function SplitPane({ left, right }: { left: ReactNode; right: ReactNode }
           e.preventDefault();
         }}
         onKeyDown={(e) => {
-          if (e.key === "ArrowLeft") setPercent((p) => Math.max(MIN, p - 2));
-          if (e.key === "ArrowRight") setPercent((p) => Math.min(MAX, p + 2));
+          const step = e.key === "ArrowLeft" ? -2 : e.key === "ArrowRight" ? 2 : 0;
+          if (!step) return;
+          e.preventDefault();
+          setPercent((p) => {
+            const next = Math.min(MAX, Math.max(MIN, p + step));
+            remember(next);
+            return next;
+          });
         }}
       />
       <div className="min-w-0 flex-1 md:pl-2">{right}</div>
