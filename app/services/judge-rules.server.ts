@@ -123,12 +123,14 @@ export function countedStatusOf(status: number): number | null {
 
 /**
  * OI rank score of a judged submission, spec section 9 as written: round(score * 0.1 + difficulty *
- * 2), whatever the score. Only OI problems have one; a submission still running keeps the one it
- * had, and a cancelled one has none (it has no verdict and counts nowhere).
+ * 2) for a submission that earned points. One that earned nothing (a compile error, every case
+ * wrong) ranks nothing: the difficulty bonus rewards solving part of a hard problem, not trying it.
+ * Only OI problems have one; a submission still running keeps the one it had, and a cancelled one
+ * has none (it has no verdict and counts nowhere).
  */
 export function oiRankScoreOf(p: ProblemFacts, score: number): number {
-  if (p.type !== ProblemType.OI) return 0;
-  return Math.round(Math.max(0, score) * 0.1 + p.difficulty * 2);
+  if (p.type !== ProblemType.OI || !(score > 0)) return 0;
+  return Math.round(score * 0.1 + p.difficulty * 2);
 }
 
 export type CounterField = "total" | "ac" | "wa" | "tle" | "mle" | "re" | "pe" | "ce" | "se" | "pa";

@@ -154,7 +154,7 @@ describe("final messages", () => {
     expect(partial.next.oiRankScore).toBe(9); // round(50 * 0.1 + 2 * 2)
     expect(partial.effects.problemCounters).toEqual({ total: 1, pa: 1 });
     const none = applyResult(pending(), final({ status: JudgeStatus.WRONG_ANSWER, score: 0 }), OI, T1)!;
-    expect(none.next.oiRankScore).toBe(4); // round(0 * 0.1 + 2 * 2)
+    expect(none.next.oiRankScore).toBe(0); // nothing earned, nothing ranked
   });
 
   it("keep no score on ACM problems", () => {
@@ -329,7 +329,8 @@ describe("counter deltas", () => {
 
   it("OI rank score is round(score * 0.1 + difficulty * 2) on OI problems and zero on ACM ones", () => {
     expect(oiRankScoreOf(ACM, 100)).toBe(0);
-    expect(oiRankScoreOf(OI, 0)).toBe(4);
+    expect(oiRankScoreOf(OI, 0)).toBe(0);
+    expect(oiRankScoreOf(OI, 1)).toBe(4); // round(0.1 + 4)
     expect(oiRankScoreOf(OI, 35)).toBe(8); // round(3.5 + 4)
     expect(oiRankScoreOf({ type: 1, difficulty: 0, fullScore: 100 }, 100)).toBe(10);
     expect(oiRankScoreOf({ type: 1, difficulty: 1, fullScore: 100 }, 44)).toBe(6); // round(4.4 + 2)
