@@ -13,6 +13,7 @@ import { withBase } from "~/lib/base-path";
 import { JudgeStatus } from "~/lib/constants";
 import { acRate, formatDateTime, formatMemory, formatMemoryMb, formatTimeMs, pageFrom } from "~/lib/format";
 import { displayedLimits } from "~/lib/languages";
+import { ApiError } from "~/services/api.server";
 import { flash } from "~/services/flash.server";
 import { getT } from "~/services/i18n.server";
 import { renderMarkdownCached } from "~/services/markdown.server";
@@ -21,7 +22,7 @@ import { codeTemplates, editorLanguages, findVisibleProblem, problemCount, userP
 import { getCurrentUser } from "~/services/session.server";
 import { getWebsiteConfig } from "~/services/site-config.server";
 import { listOwnSubmissions } from "~/services/submission-views.server";
-import { createSubmission, SubmitError, submitSchema } from "~/services/submissions.server";
+import { createSubmission, submitSchema } from "~/services/submissions.server";
 import { getTagsByIds } from "~/services/tags.server";
 import { validate } from "~/services/validation.server";
 
@@ -110,7 +111,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     submitId = (await createSubmission(user, v.data, { ip: context?.ip }))._id;
   } catch (err) {
-    if (err instanceof SubmitError) return refuse({ _form: t(err.message) }, err.status);
+    if (err instanceof ApiError) return refuse({ _form: t(err.message) }, err.status);
     throw err;
   }
   if (withJs) return json<SubmitResult>({ ok: true, submitId });

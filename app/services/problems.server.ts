@@ -12,6 +12,7 @@ import { ApiError } from "./api.server";
 import { availableLanguages } from "./judge-queue.server";
 import { isAdminRole } from "./permissions.server";
 import { cached, cacheKey, singleFlight } from "./query-cache.server";
+import { refuseUnbuiltScopes } from "./scopes.server";
 import type { CurrentUser } from "./session.server";
 import { canUseProblem } from "./submissions.server";
 import { getTagsByIds, tagJson } from "./tags.server";
@@ -183,11 +184,11 @@ export interface UserProblemStatus {
  * The user's status on each problem of a page, from one query over the page's pids (HOJ's
  * get-user-problem-status): accepted wins, otherwise the latest submission's status.
  */
-export async function userProblemStatus(uid: string, pids: readonly number[], cid = 0): Promise<Map<number, UserProblemStatus>> {
+export async function userProblemStatus(uid: string, pids: readonly number[]): Promise<Map<number, UserProblemStatus>> {
   const wanted = [...new Set(pids.filter((p) => Number.isInteger(p)))];
   const out = new Map<number, UserProblemStatus>();
   if (wanted.length === 0) return out;
-  const subs = await Submission.find({ uid, pid: { $in: wanted }, cid })
+  const subs = await Submission.find({ uid, pid: { $in: wanted }, cid: 0 })
     .sort({ _id: -1 })
     .select("pid status score")
     .lean<Array<{ pid: number; status: number; score: number }>>();
@@ -255,9 +256,19 @@ export function codeTemplates(p: Pick<ProblemDoc, "codeTemplates">, languages: r
   return out;
 }
 
-/** The latest accepted code of the user on a problem (spec section 5: only once solved). */
-export async function lastAcceptedCode(user: CurrentUser, pid: number, cid = 0): Promise<{ code: string; language: string }> {
-  const sub = await Submission.findOne({ uid: user._id, pid, cid, status: JudgeStatus.ACCEPTED })
+export const lastAcCodeSchema = z.object({
+  pid: z.coerce.number({ invalid_type_error: "problem:notFound" }).int().positive("problem:notFound"),
+  cid: z.coerce.number({ invalid_type_error: "common:errors.badRequest" }).int().min(0, "common:errors.badRequest").default(0),
+});
+
+/**
+ * The latest accepted code of the user on a problem they can see, outside contests (spec section
+ * 5: only once solved).
+ */
+export async function lastAcceptedCode(user: CurrentUser, input: z.infer<typeof lastAcCodeSchema>): Promise<{ code: string; language: string }> {
+  refuseUnbuiltScopes({ cid: input.cid });
+  if (!(await findVisibleProblemByPid(input.pid, user))) throw new ApiError(404, "problem:notFound");
+  const sub = await Submission.findOne({ uid: user._id, pid: input.pid, cid: 0, status: JudgeStatus.ACCEPTED })
     .sort({ _id: -1 })
     .select("code language")
     .lean<{ code: string; language: string }>();

@@ -8,10 +8,17 @@ import { rememberNewSubmission } from "./judge-apply.server";
 import { availableLanguages, publishTask, toTaskProblem } from "./judge-queue.server";
 import { logger } from "./logger.server";
 import { canSubmit, isAdminRole } from "./permissions.server";
+import { refuseUnbuiltScopes } from "./scopes.server";
 import type { CurrentUser } from "./session.server";
 
 // Creating a submission: validated, stored as Pending, then queued for a judge. Shared by the
 // problem page's form action and /ojapi/submit-problem-judge.
+
+/** A contest, training or group id as HOJ's client sends it (null or absent for none). */
+const scopeId = z.coerce
+  .number({ invalid_type_error: "common:errors.badRequest" })
+  .int("common:errors.badRequest")
+  .min(0, "common:errors.badRequest");
 
 export const submitSchema = z.object({
   pid: z.coerce.number({ invalid_type_error: "judge:problemNotFound" }).int().positive("judge:problemNotFound"),
@@ -20,9 +27,9 @@ export const submitSchema = z.object({
     .string({ required_error: "judge:codeEmpty" })
     .refine((c) => c.trim().length > 0, "judge:codeEmpty")
     .refine((c) => c.length <= LIMITS.codeMax, "judge:codeTooLong"),
-  cid: z.coerce.number().int().min(0).default(0),
-  tid: z.coerce.number().int().min(0).default(0),
-  gid: z.coerce.number().int().positive().nullish(),
+  cid: scopeId.default(0),
+  tid: scopeId.default(0),
+  gid: z.preprocess((v) => (v === "" ? null : v), scopeId.nullish()),
 });
 
 export type SubmitInput = z.infer<typeof submitSchema>;
@@ -49,8 +56,10 @@ export async function createSubmission(
   meta: { ip?: string } = {},
 ): Promise<SubmissionDoc> {
   if (!canSubmit(user)) throw new SubmitError(403, "judge:noSubmitPermission");
+  // Before the problem is read: a refusal must not tell whether a hidden problem exists.
+  refuseUnbuiltScopes(input);
   const problem = await Problem.findById(input.pid).lean<ProblemDoc>();
-  if (!problem || (input.cid === 0 && !canUseProblem(user, problem))) throw new SubmitError(404, "judge:problemNotFound");
+  if (!problem || !canUseProblem(user, problem)) throw new SubmitError(404, "judge:problemNotFound");
   if (!problem.languages.includes(input.language)) throw new SubmitError(400, "judge:languageNotAllowed");
   const available = await availableLanguages();
   // With no judge online the submission waits in the queue; with judges online, one must run it.
