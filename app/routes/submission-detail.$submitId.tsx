@@ -52,7 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submitId = submitIdOf(params.submitId);
   const form = await request.formData();
@@ -64,9 +64,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return siteRedirect(`/submission-detail/${submitId}`, { headers: { "Set-Cookie": cookie } });
     }
     if (intent === "resubmit") {
-      const created = await resubmit(user, submitId, { ip: context?.ip });
+      await resubmit(user, submitId);
       const cookie = await flash(request, { type: "success", key: "submission:resubmitted" });
-      return siteRedirect(`/submission-detail/${created._id}`, { headers: { "Set-Cookie": cookie } });
+      return siteRedirect(`/submission-detail/${submitId}`, { headers: { "Set-Cookie": cookie } });
     }
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
