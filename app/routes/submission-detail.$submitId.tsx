@@ -1,11 +1,12 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import prismStyles from "prismjs/themes/prism.css";
+import { followSubmission } from "~/components/submission/live";
 import { StatusTag, statusColorClass } from "~/components/submission/StatusTag";
 import { withBase } from "~/lib/base-path";
-import { JudgeStatus, POLL, RUNNING_STATUSES } from "~/lib/constants";
+import { JudgeStatus, RUNNING_STATUSES } from "~/lib/constants";
 import { formatDateTime, formatLength, formatMemory, formatTimeMs } from "~/lib/format";
 import { ApiError } from "~/services/api.server";
 import { flash } from "~/services/flash.server";
@@ -76,31 +77,38 @@ export async function action({ request, params }: ActionFunctionArgs) {
   throw new Response("Bad Request", { status: 400 });
 }
 
-/** While judging, the page reloads its data every 2 s (at most 30 times); without JavaScript a refresh link does it. */
-function useLiveRefresh(running: boolean) {
-  const { revalidate, state } = useRevalidator();
-  const tries = useRef(0);
+/**
+ * While judging, the banner follows the submission's progress live (the event stream, or polling
+ * at most 30 times) and the page reloads its data once, when the verdict is in, so the verdict
+ * shows together with its cases and messages; without JavaScript a refresh link does it.
+ */
+function useLiveStatus(submitId: number, status: number): number {
+  const { revalidate } = useRevalidator();
+  const [live, setLive] = useState(status);
+  useEffect(() => setLive(status), [status]);
+  const running = RUNNING_STATUSES.has(status);
   useEffect(() => {
-    if (!running || state !== "idle" || tries.current >= POLL.submissionMaxTries) return;
-    const id = window.setTimeout(() => {
-      tries.current++;
-      revalidate();
-    }, POLL.submissionMs);
-    return () => window.clearTimeout(id);
-  }, [running, state, revalidate]);
+    if (!running) return;
+    return followSubmission(
+      submitId,
+      (s) => RUNNING_STATUSES.has(s.status) && setLive(s.status),
+      (why) => why === "final" && revalidate(),
+    );
+  }, [submitId, running, revalidate]);
+  return live;
 }
 
 export default function SubmissionDetail() {
   const { submission: s, problemTitle, codeHtml, cases, rights, codeShareAllowed } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["submission", "judge"]);
-  const running = RUNNING_STATUSES.has(s.status);
-  useLiveRefresh(running);
+  const status = useLiveStatus(s.submitId, s.status);
+  const running = RUNNING_STATUSES.has(status);
 
   return (
     <main className="mx-auto max-w-6xl space-y-4 p-2 sm:p-4" data-testid="submission-detail">
-      <section className={`rounded border p-4 ${statusColorClass(s.status)}`} data-testid="detail-banner" data-status={s.status}>
+      <section className={`rounded border p-4 ${statusColorClass(status)}`} data-testid="detail-banner" data-status={status}>
         <div className="flex flex-wrap items-center gap-3">
-          <span className="text-2xl font-semibold">{t(`judge:status.${s.status}`)}</span>
+          <span className="text-2xl font-semibold">{t(`judge:status.${status}`)}</span>
           {running ? (
             <Link to={`/submission-detail/${s.submitId}`} className="rounded border border-current px-2 text-sm" data-testid="detail-refresh">
               {t("detail.refresh")}
