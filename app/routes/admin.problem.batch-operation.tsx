@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { buttonClass, Field, inputClass, Notice, Pagination, primaryButtonClass, Section, useHydrated, sized } from "~/components/admin-problem/ui";
 import { withBase } from "~/lib/base-path";
 import { CONFLICT_POLICIES, IMPORT_FORMATS, UPLOAD_LIMITS, type ConflictPolicy, type ImportFormat } from "~/lib/problem-admin";
+import { pageTitle } from "~/lib/meta";
 import { getT } from "~/services/i18n.server";
 import { requireAdmin } from "~/services/permissions.server";
 import { listAdminProblems } from "~/services/problem-admin.server";
@@ -18,7 +19,7 @@ import { runImport, startImportJob, type ImportJob, type ImportReport } from "~/
 
 export const handle = { i18n: ["admin-problem"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -180,7 +181,7 @@ export default function BatchOperation() {
   };
 
   return (
-    <main className="mx-auto max-w-6xl space-y-4 p-4">
+    <div className="mx-auto max-w-6xl space-y-4 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-xl font-semibold">{t("batch.title")}</h1>
         <Link to="/admin/problems">{t("edit.backToList")}</Link>
@@ -272,6 +273,6 @@ export default function BatchOperation() {
           </button>
         </form>
       </Section>
-    </main>
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { buttonClass, ConfirmSubmit, dangerButtonClass, Notice, Pagination, primaryButtonClass, useHydrated, sized } from "~/components/admin-problem/ui";
 import { withBase } from "~/lib/base-path";
 import { formatDateTime } from "~/lib/format-time";
+import { pageTitle } from "~/lib/meta";
 import { flash } from "~/services/flash.server";
 import { getT } from "~/services/i18n.server";
 import { safeRedirectTarget, siteRedirect } from "~/services/paths.server";
@@ -16,7 +17,7 @@ import { ProblemAdminError } from "~/services/problem-errors.server";
 
 export const handle = { i18n: ["admin-problem"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -88,7 +89,7 @@ export default function AdminProblems() {
   };
 
   return (
-    <main className="mx-auto max-w-6xl space-y-4 p-4">
+    <div className="mx-auto max-w-6xl space-y-4 p-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-xl font-semibold">{t("list.title")}</h1>
         <div className="flex gap-2">
@@ -206,6 +207,6 @@ export default function AdminProblems() {
         </table>
       </div>
       <Pagination page={data.page} total={data.total} limit={data.limit} href={pageHref} />
-    </main>
+    </div>
   );
 }

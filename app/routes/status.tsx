@@ -7,13 +7,14 @@ import { StatusTag } from "~/components/submission/StatusTag";
 import { Pagination } from "~/components/ui/Pagination";
 import { JUDGE_STATUS_INFO, JudgeStatus } from "~/lib/constants";
 import { formatDateTime, formatLength, formatMemory, formatTimeMs } from "~/lib/format";
+import { pageTitle } from "~/lib/meta";
 import { getT } from "~/services/i18n.server";
 import { getCurrentUser } from "~/services/session.server";
 import { listSubmissions, parseSubmissionListQuery } from "~/services/submission-views.server";
 
 export const handle = { i18n: ["submission", "judge"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Status" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
 /** Statuses offered in the filter: every verdict a stored submission can have. */
 const FILTER_STATUSES = Object.keys(JUDGE_STATUS_INFO)
@@ -59,7 +60,7 @@ export default function StatusList() {
   useEffect(() => setMine(query.onlyMine), [query.onlyMine]);
 
   return (
-    <main className="mx-auto max-w-6xl p-2 sm:p-4">
+    <div className="mx-auto max-w-6xl p-2 sm:p-4">
       <section className="rounded bg-white p-3 shadow-sm sm:p-5">
         <h1 className="mb-4 text-xl font-semibold">{t("list.title")}</h1>
         {notice ? (
@@ -173,10 +174,9 @@ export default function StatusList() {
                     <td className="py-2 pr-2 font-mono">
                       <Link to={`/problem/${encodeURIComponent(s.displayPid)}`}>{s.displayPid}</Link>
                     </td>
-                    <td className="py-2 pr-2">
-                      <Link to={`/user-home?username=${encodeURIComponent(s.username)}`} className="text-gray-800">
-                        {s.username}
-                      </Link>
+                    {/* Plain text until the user home page exists; the author links to it again then. */}
+                    <td className="py-2 pr-2 text-gray-800" data-testid="row-author">
+                      {s.username}
                     </td>
                     <td className="py-2 pr-2">
                       <Link to={`/submission-detail/${s.submitId}`}>
@@ -212,6 +212,6 @@ export default function StatusList() {
         </div>
         <Pagination total={page.total} size={page.size} current={page.current} href={(n) => statusHref(query, { currentPage: n })} />
       </section>
-    </main>
+    </div>
   );
 }

@@ -8,9 +8,11 @@ import { StatusTag, statusColorClass } from "~/components/submission/StatusTag";
 import { withBase } from "~/lib/base-path";
 import { JudgeStatus, RUNNING_STATUSES } from "~/lib/constants";
 import { formatDateTime, formatLength, formatMemory, formatTimeMs } from "~/lib/format";
+import { pageTitle } from "~/lib/meta";
 import { ApiError } from "~/services/api.server";
 import { flash } from "~/services/flash.server";
 import { highlightToHtml } from "~/services/highlight.server";
+import { getT } from "~/services/i18n.server";
 import { siteRedirect } from "~/services/paths.server";
 import { requireUser } from "~/services/session.server";
 import { caseResultJson, loadSubmissionForViewer, resubmit, setShare, submissionJson } from "~/services/submission-views.server";
@@ -19,7 +21,7 @@ export const handle = { i18n: ["submission", "judge", "problem"] };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: withBase(prismStyles) }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `#${data.submission.submitId}` : "Submission" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
 /** Statuses whose message is shown in a pre block (spec section 2). */
 const MESSAGE_STATUSES: ReadonlySet<number> = new Set([JudgeStatus.COMPILE_ERROR, JudgeStatus.SYSTEM_ERROR, JudgeStatus.SUBMITTED_FAILED]);
@@ -41,9 +43,10 @@ async function viewOr404(submitId: number, user: Awaited<ReturnType<typeof requi
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // Reading submissions needs login (spec section 6).
   const user = await requireUser(request);
-  const view = await viewOr404(submitIdOf(params.submitId), user);
+  const [view, t] = await Promise.all([viewOr404(submitIdOf(params.submitId), user), getT(request, "submission")]);
   const submission = submissionJson(view, user);
   return json({
+    pageTitle: t("detail.title", { id: submission.submitId }),
     submission,
     problemTitle: view.problem?.title ?? submission.title,
     codeHtml: submission.code !== null ? highlightToHtml(submission.code, submission.language) : null,
@@ -105,7 +108,7 @@ export default function SubmissionDetail() {
   const running = RUNNING_STATUSES.has(status);
 
   return (
-    <main className="mx-auto max-w-6xl space-y-4 p-2 sm:p-4" data-testid="submission-detail">
+    <div className="mx-auto max-w-6xl space-y-4 p-2 sm:p-4" data-testid="submission-detail">
       <section className={`rounded border p-4 ${statusColorClass(status)}`} data-testid="detail-banner" data-status={status}>
         <div className="flex flex-wrap items-center gap-3">
           <span className="text-2xl font-semibold">{t(`judge:status.${status}`)}</span>
@@ -194,7 +197,7 @@ export default function SubmissionDetail() {
           </p>
         )}
       </section>
-    </main>
+    </div>
   );
 }
 
