@@ -326,6 +326,11 @@ function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+/** The admin problem list's query from a page address (?keyword=&page=). */
+export function adminListQueryFrom(url: URL): AdminProblemListQuery {
+  return { keyword: url.searchParams.get("keyword") ?? "", page: Number(url.searchParams.get("page") ?? "1") || 1 };
+}
+
 /**
  * Admin problem list (spec: admin lists 10 per page), newest first, keyword over id, display id,
  * title and author.

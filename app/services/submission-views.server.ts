@@ -1,7 +1,6 @@
 import type { FilterQuery } from "mongoose";
 import { z } from "zod";
 import { JUDGE_STATUS_INFO, JudgeCaseMode, JudgeStatus, PAGE_SIZE } from "~/lib/constants";
-import { pageFrom } from "~/lib/format";
 import type { CaseResult } from "~/lib/judge-protocol";
 import { Problem, type ProblemDoc } from "~/models/problem.server";
 import { Submission, type SubmissionDoc } from "~/models/submission.server";
@@ -15,6 +14,7 @@ import { refuseUnbuiltScopes } from "./scopes.server";
 import type { CurrentUser } from "./session.server";
 import { canSeeStatus } from "./submission-status.server";
 import { canUseProblem } from "./submissions.server";
+import { queryLimit, queryPage, queryText } from "./validation.server";
 
 // Reading submissions as learners see them: the status list and its live rows, "My Submission" of
 // a problem, one submission's detail with the code-visibility rules of spec section 6, sharing and
@@ -23,7 +23,6 @@ import { canUseProblem } from "./submissions.server";
 
 /** A list total is reused this long (counting a large filtered set is the slow part of a page). */
 const TOTAL_CACHE_MS = 10_000;
-const MAX_LIMIT = 100;
 
 const flag = z.preprocess((v) => v === true || v === "true" || v === "1" || v === "on", z.boolean());
 
@@ -34,13 +33,10 @@ export const submissionListQuerySchema = z.object({
     const n = Number(v);
     return Number.isInteger(n) && n in JUDGE_STATUS_INFO ? n : undefined;
   }, z.number().int().optional()),
-  problemID: z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, 100) : ""), z.string()),
-  username: z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, 50) : ""), z.string()),
-  currentPage: z.preprocess((v) => pageFrom(typeof v === "string" ? v : v == null ? undefined : String(v)), z.number().int()),
-  limit: z.preprocess((v) => {
-    const n = Number(v);
-    return Number.isInteger(n) && n >= 1 && n <= MAX_LIMIT ? n : PAGE_SIZE.submissions;
-  }, z.number().int()),
+  problemID: queryText(100),
+  username: queryText(50),
+  currentPage: queryPage,
+  limit: queryLimit(PAGE_SIZE.submissions),
 });
 
 export type SubmissionListQuery = z.infer<typeof submissionListQuerySchema>;

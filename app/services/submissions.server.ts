@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { JudgeStatus, LIMITS, ProblemAuth } from "~/lib/constants";
+import type { SubmissionTask } from "~/lib/judge-protocol";
 import { nextSeq } from "~/models/counter.server";
 import { Problem, type ProblemDoc } from "~/models/problem.server";
 import { Submission, type SubmissionDoc } from "~/models/submission.server";
@@ -102,19 +103,24 @@ export async function createSubmission(
   return sub;
 }
 
+/** The judge task of a stored submission's current attempt. */
+export function submissionTask(sub: Pick<SubmissionDoc, "_id" | "attempt" | "cid" | "language" | "code">, problem: ProblemDoc): SubmissionTask {
+  return {
+    kind: "submission",
+    submissionId: sub._id,
+    attempt: sub.attempt,
+    contest: sub.cid > 0,
+    language: sub.language,
+    code: sub.code,
+    problem: toTaskProblem(problem),
+    enqueuedAt: Date.now(),
+  };
+}
+
 /** Queues (or re-queues) a stored submission for its current attempt. */
 export async function enqueueSubmission(sub: SubmissionDoc, problem: ProblemDoc): Promise<void> {
   try {
-    await publishTask({
-      kind: "submission",
-      submissionId: sub._id,
-      attempt: sub.attempt,
-      contest: sub.cid > 0,
-      language: sub.language,
-      code: sub.code,
-      problem: toTaskProblem(problem),
-      enqueuedAt: Date.now(),
-    });
+    await publishTask(submissionTask(sub, problem));
   } catch (err) {
     // The submission is stored; the pending sweeper queues it again when Redis is back.
     logger.error({ err, submissionId: sub._id }, "could not queue a submission");

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { OWN_OJ, PROBLEM_LIMITS, TAG_DEFAULT_COLOR } from "~/lib/problem-admin";
+import { OWN_OJ } from "~/lib/problem";
+import { PROBLEM_LIMITS, TAG_DEFAULT_COLOR } from "~/lib/problem-admin";
 import { nextSeq } from "~/models/counter.server";
 import { Problem } from "~/models/problem.server";
 import { Tag, TagClassification, type TagClassificationDoc, type TagDoc } from "~/models/tag.server";
