@@ -51,4 +51,3 @@ export const CONFLICT_POLICIES = ["refuse", "suffix"] as const;
 export type ConflictPolicy = (typeof CONFLICT_POLICIES)[number];
 
 export const TAG_DEFAULT_COLOR = "#2d8cf0";
-export const OWN_OJ = "ME";

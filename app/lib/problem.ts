@@ -1,4 +1,5 @@
-// Problem rules the browser needs too (filters, examples). The limits display is in languages.ts.
+// Problem rules the browser needs too (filters, the editor). The limits display is in languages.ts,
+// HOJ's examples string in testcase-rules.ts.
 
 /** This site's own problems in the OJ filter, and the remote judges of spec section 1. */
 export const OWN_OJ = "ME";
@@ -16,11 +17,6 @@ export function remoteOjOf(problemId: string): string | null {
 /** Tags shown per row in a classification popover (spec section 9). */
 export const TAGS_PER_ROW = 6;
 export const TAG_POPOVER_WIDTH = 400;
-
-/** HOJ's examples string: <input>…</input><output>…</output> per example. */
-export function examplesToHoj(examples: ReadonlyArray<{ input: string; output: string }>): string {
-  return examples.map((e) => `<input>${e.input}</input><output>${e.output}</output>`).join("");
-}
 
 /** Where the editor keeps things in localStorage (spec section 3, local storage). */
 export const EDITOR_STORAGE = {

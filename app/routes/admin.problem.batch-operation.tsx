@@ -1,13 +1,16 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { buttonClass, Field, inputClass, Notice, Pagination, primaryButtonClass, Section, useHydrated, sized } from "~/components/admin-problem/ui";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { Field, inputClass, Notice, primaryButtonClass, ProblemSearch, Section, sized, usePageHref } from "~/components/admin-problem/ui";
+import { Pagination } from "~/components/ui/Pagination";
 import { withBase } from "~/lib/base-path";
 import { CONFLICT_POLICIES, IMPORT_FORMATS, UPLOAD_LIMITS, type ConflictPolicy, type ImportFormat } from "~/lib/problem-admin";
+import { pageTitle } from "~/lib/meta";
 import { getT } from "~/services/i18n.server";
 import { requireAdmin } from "~/services/permissions.server";
-import { listAdminProblems } from "~/services/problem-admin.server";
+import { adminListQueryFrom, listAdminProblems } from "~/services/problem-admin.server";
 import { ProblemAdminError } from "~/services/problem-errors.server";
 import { parseMultipart, removeUploaded } from "~/services/problem-form.server";
 import { runImport, startImportJob, type ImportJob, type ImportReport } from "~/services/problem-import.server";
@@ -18,16 +21,14 @@ import { runImport, startImportJob, type ImportJob, type ImportReport } from "~/
 
 export const handle = { i18n: ["admin-problem"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const url = new URL(request.url);
-  const keyword = url.searchParams.get("keyword") ?? "";
-  const page = Number(url.searchParams.get("page") ?? "1") || 1;
-  const [list, t] = await Promise.all([listAdminProblems({ keyword, page }), getT(request, "admin-problem")]);
+  const query = adminListQueryFrom(new URL(request.url));
+  const [list, t] = await Promise.all([listAdminProblems(query), getT(request, "admin-problem")]);
   return json({
-    keyword,
+    keyword: query.keyword ?? "",
     page: list.page,
     total: list.total,
     limit: list.limit,
@@ -170,17 +171,12 @@ export default function BatchOperation() {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const { t } = useTranslation("admin-problem");
-  const [params] = useSearchParams();
   const result = fetcher.data ?? answer;
   const busy = navigation.state === "submitting" || fetcher.state === "submitting";
-  const pageHref = (n: number) => {
-    const q = new URLSearchParams(params);
-    q.set("page", String(n));
-    return `?${q.toString()}`;
-  };
+  const pageHref = usePageHref();
 
   return (
-    <main className="mx-auto max-w-6xl space-y-4 p-4">
+    <div className="mx-auto max-w-6xl space-y-4 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-xl font-semibold">{t("batch.title")}</h1>
         <Link to="/admin/problems">{t("edit.backToList")}</Link>
@@ -231,12 +227,7 @@ export default function BatchOperation() {
       </Section>
 
       <Section title={t("batch.exportTitle")}>
-        <Form method="get" className="flex flex-wrap items-center gap-2" role="search">
-          <input name="keyword" defaultValue={data.keyword} placeholder={t("list.searchPlaceholder")} className={sized("w-72")} aria-label={t("list.searchPlaceholder")} />
-          <button type="submit" className={buttonClass}>
-            {t("list.search")}
-          </button>
-        </Form>
+        <ProblemSearch keyword={data.keyword} />
         {/* A plain form: the browser downloads the archive itself. */}
         <form method="get" action={withBase("/admin/problem/export")} className="space-y-3">
           <table className="w-full text-left text-sm" data-testid="export-list">
@@ -263,7 +254,7 @@ export default function BatchOperation() {
               ))}
             </tbody>
           </table>
-          <Pagination page={data.page} total={data.total} limit={data.limit} href={pageHref} />
+          <Pagination total={data.total} size={data.limit} current={data.page} href={pageHref} />
           <Field label={t("batch.pids")} htmlFor="pids" hint={t("batch.pidsHint")}>
             <input id="pids" name="pids" className={sized("w-72")} placeholder="1-5, 8" />
           </Field>
@@ -272,6 +263,6 @@ export default function BatchOperation() {
           </button>
         </form>
       </Section>
-    </main>
+    </div>
   );
 }

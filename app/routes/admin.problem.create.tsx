@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ProblemForm } from "~/components/admin-problem/ProblemForm";
 import { emptyDraft } from "~/lib/problem-draft";
+import { pageTitle } from "~/lib/meta";
 import { getT } from "~/services/i18n.server";
 import { requireAdmin } from "~/services/permissions.server";
 import { problemFormAction, type ProblemFormActionData } from "~/services/problem-form.server";
@@ -10,7 +11,7 @@ import { listTags } from "~/services/tags.server";
 
 export const handle = { i18n: ["admin-problem"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -28,7 +29,7 @@ export default function CreateProblem() {
   const answer = useActionData<typeof action>() as ProblemFormActionData | undefined;
   const { t } = useTranslation("admin-problem");
   return (
-    <main className="mx-auto max-w-5xl space-y-4 p-4">
+    <div className="mx-auto max-w-5xl space-y-4 p-4">
       <h1 className="text-xl font-semibold">{t("create.title")}</h1>
       <ProblemForm
         key={answer?.nonce ?? "initial"}
@@ -39,6 +40,6 @@ export default function CreateProblem() {
         notice={answer?.notice ?? null}
         tags={data.tags}
       />
-    </main>
+    </div>
   );
 }

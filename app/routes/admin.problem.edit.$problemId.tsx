@@ -8,10 +8,11 @@ import { findProblem, getProblemForEdit } from "~/services/problem-admin.server"
 import { draftFromProblem, problemFormAction, type ProblemFormActionData } from "~/services/problem-form.server";
 import { listTags } from "~/services/tags.server";
 import { withBase } from "~/lib/base-path";
+import { pageTitle } from "~/lib/meta";
 
 export const handle = { i18n: ["admin-problem"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
 function pidOf(param: string | undefined): number {
   const pid = Number(param);
@@ -43,7 +44,7 @@ export default function EditProblem() {
   const answer = useActionData<typeof action>() as ProblemFormActionData | undefined;
   const { t } = useTranslation("admin-problem");
   return (
-    <main className="mx-auto max-w-5xl space-y-4 p-4">
+    <div className="mx-auto max-w-5xl space-y-4 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-xl font-semibold">{t("edit.title", { id: data.draft.problemId })}</h1>
         <div className="flex gap-3 text-sm">
@@ -61,6 +62,6 @@ export default function EditProblem() {
         notice={answer?.notice ?? null}
         tags={data.tags}
       />
-    </main>
+    </div>
   );
 }

@@ -3,7 +3,9 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ZodError } from "zod";
 import { buttonClass, ConfirmSubmit, dangerButtonClass, FieldError, Notice, primaryButtonClass, Section, sized } from "~/components/admin-problem/ui";
-import { OWN_OJ, TAG_DEFAULT_COLOR } from "~/lib/problem-admin";
+import { OWN_OJ } from "~/lib/problem";
+import { TAG_DEFAULT_COLOR } from "~/lib/problem-admin";
+import { pageTitle } from "~/lib/meta";
 import { flash } from "~/services/flash.server";
 import { getT } from "~/services/i18n.server";
 import { siteRedirect } from "~/services/paths.server";
@@ -25,7 +27,7 @@ import { fieldErrors } from "~/services/validation.server";
 
 export const handle = { i18n: ["admin-problem"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
 function ojOf(url: URL | string | null): string {
   const v = (typeof url === "string" || url === null ? url : url.searchParams.get("oj")) ?? "";
@@ -149,7 +151,7 @@ export default function TagAdmin() {
   const newClassErrors = errorsOf("class-new");
 
   return (
-    <main className="mx-auto max-w-5xl space-y-4 p-4">
+    <div className="mx-auto max-w-5xl space-y-4 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-xl font-semibold">{t("tags.title")}</h1>
         <Form method="get" className="flex items-center gap-2">
@@ -247,6 +249,6 @@ export default function TagAdmin() {
           </Section>
         );
       })}
-    </main>
+    </div>
   );
 }

@@ -1,14 +1,17 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { buttonClass, ConfirmSubmit, dangerButtonClass, Notice, Pagination, primaryButtonClass, useHydrated, sized } from "~/components/admin-problem/ui";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { buttonClass, ConfirmSubmit, dangerButtonClass, Notice, primaryButtonClass, ProblemSearch, sized, usePageHref } from "~/components/admin-problem/ui";
+import { Pagination } from "~/components/ui/Pagination";
 import { withBase } from "~/lib/base-path";
 import { formatDateTime } from "~/lib/format-time";
+import { pageTitle } from "~/lib/meta";
 import { flash } from "~/services/flash.server";
 import { getT } from "~/services/i18n.server";
 import { safeRedirectTarget, siteRedirect } from "~/services/paths.server";
 import { requireAdmin } from "~/services/permissions.server";
-import { changeProblemAuth, deleteProblem, findProblem, listAdminProblems } from "~/services/problem-admin.server";
+import { adminListQueryFrom, changeProblemAuth, deleteProblem, findProblem, listAdminProblems } from "~/services/problem-admin.server";
 import { ProblemAdminError } from "~/services/problem-errors.server";
 
 // The admin problem list (spec section 2): id, display id, title, author, created and modified
@@ -16,16 +19,14 @@ import { ProblemAdminError } from "~/services/problem-errors.server";
 
 export const handle = { i18n: ["admin-problem"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const url = new URL(request.url);
-  const keyword = url.searchParams.get("keyword") ?? "";
-  const page = Number(url.searchParams.get("page") ?? "1") || 1;
-  const [list, t] = await Promise.all([listAdminProblems({ keyword, page }), getT(request, "admin-problem")]);
+  const query = adminListQueryFrom(new URL(request.url));
+  const [list, t] = await Promise.all([listAdminProblems(query), getT(request, "admin-problem")]);
   return json({
-    keyword,
+    keyword: query.keyword ?? "",
     page: list.page,
     total: list.total,
     limit: list.limit,
@@ -81,14 +82,10 @@ export default function AdminProblems() {
   const submit = useSubmit();
   const hydrated = useHydrated();
   const back = `/admin/problems${params.toString() ? `?${params.toString()}` : ""}`;
-  const pageHref = (n: number) => {
-    const q = new URLSearchParams(params);
-    q.set("page", String(n));
-    return `?${q.toString()}`;
-  };
+  const pageHref = usePageHref();
 
   return (
-    <main className="mx-auto max-w-6xl space-y-4 p-4">
+    <div className="mx-auto max-w-6xl space-y-4 p-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-xl font-semibold">{t("list.title")}</h1>
         <div className="flex gap-2">
@@ -101,12 +98,7 @@ export default function AdminProblems() {
         </div>
       </div>
 
-      <Form method="get" className="flex flex-wrap items-center gap-2" role="search">
-        <input name="keyword" defaultValue={data.keyword} placeholder={t("list.searchPlaceholder")} className={sized("w-72")} aria-label={t("list.searchPlaceholder")} />
-        <button type="submit" className={buttonClass}>
-          {t("list.search")}
-        </button>
-      </Form>
+      <ProblemSearch keyword={data.keyword} />
 
       {answer?.error ? <Notice kind="error">{answer.error}</Notice> : null}
       {answer?.confirmDelete ? (
@@ -205,7 +197,7 @@ export default function AdminProblems() {
           </tbody>
         </table>
       </div>
-      <Pagination page={data.page} total={data.total} limit={data.limit} href={pageHref} />
-    </main>
+      <Pagination total={data.total} size={data.limit} current={data.page} href={pageHref} />
+    </div>
   );
 }

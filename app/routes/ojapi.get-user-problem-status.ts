@@ -2,21 +2,22 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiRoute, bodyParams, parseWith, requireApiUser } from "~/services/api.server";
 import { userProblemStatus } from "~/services/problems.server";
+import { refuseUnbuiltScopes } from "~/services/scopes.server";
 
 // POST /ojapi/get-user-problem-status (pidList, isContestProblemList, cid, gid, containsEnd):
 // a map of pid to {status, score}, from one query over the listed problems.
 const schema = z.object({
   pidList: z.array(z.coerce.number().int().positive(), { invalid_type_error: "errors.badRequest", required_error: "errors.badRequest" }).max(500, "errors.badRequest"),
   isContestProblemList: z.coerce.boolean().optional(),
-  cid: z.coerce.number().int().min(0).nullish(),
-  gid: z.coerce.number().int().nullish(),
+  cid: z.coerce.number({ invalid_type_error: "errors.badRequest" }).int("errors.badRequest").min(0, "errors.badRequest").nullish(),
+  gid: z.coerce.number({ invalid_type_error: "errors.badRequest" }).int("errors.badRequest").nullish(),
   containsEnd: z.coerce.boolean().optional(),
 });
 
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const user = await requireApiUser(request);
   const input = parseWith(schema, await bodyParams(request));
-  const cid = input.isContestProblemList ? (input.cid ?? 0) : 0;
-  const map = await userProblemStatus(user._id, input.pidList, cid);
+  refuseUnbuiltScopes(input);
+  const map = await userProblemStatus(user._id, input.pidList);
   return Object.fromEntries([...map].map(([pid, s]) => [pid, { status: s.status, score: s.score }]));
 });

@@ -10,18 +10,19 @@ import { StatusTag } from "~/components/submission/StatusTag";
 import { Pagination } from "~/components/ui/Pagination";
 import { toast } from "~/components/ui/Toast";
 import { withBase } from "~/lib/base-path";
-import { JudgeStatus } from "~/lib/constants";
+import { JudgeStatus, ProblemType } from "~/lib/constants";
 import { acRate, formatDateTime, formatMemory, formatMemoryMb, formatTimeMs, pageFrom } from "~/lib/format";
 import { displayedLimits } from "~/lib/languages";
+import { pageTitle } from "~/lib/meta";
+import { ApiError } from "~/services/api.server";
 import { flash } from "~/services/flash.server";
 import { getT } from "~/services/i18n.server";
 import { renderMarkdownCached } from "~/services/markdown.server";
 import { siteRedirect } from "~/services/paths.server";
 import { codeTemplates, editorLanguages, findVisibleProblem, problemCount, userProblemStatus } from "~/services/problems.server";
 import { getCurrentUser } from "~/services/session.server";
-import { getWebsiteConfig } from "~/services/site-config.server";
 import { listOwnSubmissions } from "~/services/submission-views.server";
-import { createSubmission, SubmitError, submitSchema } from "~/services/submissions.server";
+import { createSubmission, submitSchema } from "~/services/submissions.server";
 import { getTagsByIds } from "~/services/tags.server";
 import { validate } from "~/services/validation.server";
 
@@ -32,7 +33,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: withBase(prismStyles) },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.problem.problemId} ${data.problem.title}` : "Problem" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data ? `${data.problem.problemId} ${data.problem.title}` : undefined);
 
 const TABS = ["description", "mine", "annex", "statistics"] as const;
 type Tab = (typeof TABS)[number];
@@ -43,14 +44,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!problem) throw new Response("Not Found", { status: 404 });
   const url = new URL(request.url);
   const wanted = url.searchParams.get("tab") as Tab | null;
-  // The annex exists only for a problem with files to show.
-  const hasAnnex = (problem.userExtraFile ?? []).length > 0;
-  const tab: Tab = wanted && TABS.includes(wanted) && (wanted !== "annex" || hasAnnex) ? wanted : "description";
+  // The annex tab exists only for a problem with extra files: otherwise the description shows.
+  const tab: Tab = wanted && TABS.includes(wanted) && (wanted !== "annex" || problem.userExtraFile?.length) ? wanted : "description";
 
-  const [tags, editor, config, statusMap, mine] = await Promise.all([
+  const [tags, editor, statusMap, mine] = await Promise.all([
     getTagsByIds(problem.tags ?? []),
     editorLanguages(problem),
-    getWebsiteConfig(),
     user ? userProblemStatus(user._id, [problem._id]) : Promise.resolve(null),
     tab === "mine" && user ? listOwnSubmissions(user, problem._id, pageFrom(url.searchParams.get("currentPage"))) : Promise.resolve(null),
   ]);
@@ -86,7 +85,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     mine,
     signedIn: !!user,
     myStatus: statusMap?.get(problem._id)?.status ?? null,
-    discussion: config.openPublicDiscussion,
     focus: url.searchParams.get("focus") === "1",
   });
 }
@@ -112,7 +110,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     submitId = (await createSubmission(user, v.data, { ip: context?.ip }))._id;
   } catch (err) {
-    if (err instanceof SubmitError) return refuse({ _form: t(err.message) }, err.status);
+    if (err instanceof ApiError) return refuse({ _form: t(err.message) }, err.status);
     throw err;
   }
   if (withJs) return json<SubmitResult>({ ok: true, submitId });
@@ -163,6 +161,13 @@ export default function ProblemPage() {
     const s = q.toString();
     return s ? `?${s}` : "?";
   };
+  /** A page of "My Submission", keeping the rest of the address (the focus view, say). */
+  const pageHref = (n: number) => {
+    const q = new URLSearchParams(sp);
+    q.set("tab", "mine");
+    q.set("currentPage", String(n));
+    return `?${q.toString()}`;
+  };
   const focusHref = () => {
     const q = new URLSearchParams(sp);
     if (data.focus) q.delete("focus");
@@ -191,11 +196,7 @@ export default function ProblemPage() {
             {x.label}
           </Link>
         ))}
-        {data.discussion ? (
-          <Link to={`/discussion/${encodeURIComponent(problem.problemId)}`} className="px-3 py-2 text-gray-600">
-            {t("detail.tabs.discussion")}
-          </Link>
-        ) : null}
+        {/* The Problem Discussion tab returns with the discussion pages (when public discussion is on). */}
         <Link to={tabHref("statistics")} preventScrollReset className="px-3 py-2 text-gray-600" data-testid="statistics-link">
           {t("detail.tabs.statistics")}
         </Link>
@@ -205,7 +206,7 @@ export default function ProblemPage() {
       </nav>
 
       {tab === "mine" ? (
-        <MySubmissions mine={data.mine} signedIn={data.signedIn} pageHref={(n) => `?tab=mine&currentPage=${n}`} />
+        <MySubmissions mine={data.mine} signedIn={data.signedIn} pageHref={pageHref} />
       ) : tab === "annex" ? (
         <section data-testid="annex">
           {problem.userExtraFiles.map((f) => (
@@ -217,6 +218,16 @@ export default function ProblemPage() {
         </section>
       ) : (
         <article data-testid="statement">
+          {data.myStatus !== null && data.myStatus !== JudgeStatus.NOT_SUBMITTED ? (
+            <p
+              className={`mb-3 rounded border px-3 py-1.5 text-sm ${data.myStatus === JudgeStatus.ACCEPTED ? "border-green-300 bg-green-50 text-green-800" : "border-blue-300 bg-blue-50 text-blue-800"}`}
+              role="status"
+              data-testid="my-status"
+              data-my-status={data.myStatus === JudgeStatus.ACCEPTED ? "solved" : "submitted"}
+            >
+              {data.myStatus === JudgeStatus.ACCEPTED ? t("detail.myStatus.solved") : t("detail.myStatus.submitted")}
+            </p>
+          ) : null}
           <h1 className="text-xl font-semibold">
             <span className="mr-2 font-mono text-gray-500">{problem.problemId}</span>
             {problem.title}
@@ -236,7 +247,7 @@ export default function ProblemPage() {
               {t("detail.stackLimit")}: {formatMemoryMb(problem.stackLimit)}
             </span>
             <DifficultyTag difficulty={problem.difficulty} />
-            {problem.type === 1 ? <span className="rounded bg-purple-100 px-1.5 text-purple-800">OI</span> : null}
+            {problem.type === ProblemType.OI ? <span className="rounded bg-purple-100 px-1.5 text-purple-800">{t(`detail.problemType.${problem.type}`)}</span> : null}
             {problem.judgeMode !== "default" ? <span className="rounded bg-orange-100 px-1.5 text-orange-800">{t(`detail.judgeMode.${problem.judgeMode}`)}</span> : null}
           </div>
           {problem.isFileIO ? (
@@ -303,10 +314,10 @@ export default function ProblemPage() {
   );
 
   return (
-    <main className={data.focus ? "fixed inset-0 z-50 overflow-auto bg-[#eff3f5] p-2" : "mx-auto max-w-[1600px] p-2 sm:p-4"} data-testid="problem-page">
+    <div className={data.focus ? "fixed inset-0 z-50 overflow-auto bg-[#eff3f5] p-2" : "mx-auto max-w-[1600px] p-2 sm:p-4"} data-testid="problem-page">
       <SplitPane left={statement} right={workspace} />
       {tab === "statistics" ? <Statistics counts={problem.counts} closeHref={tabHref("description")} /> : null}
-    </main>
+    </div>
   );
 }
 

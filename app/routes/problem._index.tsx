@@ -8,6 +8,7 @@ import { JudgeStatus } from "~/lib/constants";
 import { acRate } from "~/lib/format";
 import { OJ_FILTERS, OWN_OJ, TAG_POPOVER_WIDTH, TAGS_PER_ROW } from "~/lib/problem";
 import { withBase } from "~/lib/base-path";
+import { pageTitle } from "~/lib/meta";
 import { ApiError } from "~/services/api.server";
 import { flash } from "~/services/flash.server";
 import { getT } from "~/services/i18n.server";
@@ -18,22 +19,27 @@ import { listTagsAndClassifications, searchTags } from "~/services/tags.server";
 
 export const handle = { i18n: ["problem", "judge"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Problem" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const params = Object.fromEntries(url.searchParams);
   const query = parseProblemListQuery(params);
 
-  // The random pick without JavaScript: a GET form button, answered with a redirect.
+  // The random pick without JavaScript: a GET form button, answered with a redirect to the problem,
+  // or back to the list (without the pick) with the message when there is none to pick.
   if (url.searchParams.get("random") === "1") {
+    let problemId: string;
     try {
-      const problemId = await randomProblemId(query.oj);
-      const cookie = await flash(request, { type: "success", key: "problem:goodLuck" });
-      throw siteRedirect(`/problem/${encodeURIComponent(problemId)}`, { headers: { "Set-Cookie": cookie } });
+      problemId = await randomProblemId(query.oj);
     } catch (err) {
-      if (err instanceof Response || !(err instanceof ApiError)) throw err;
+      if (!(err instanceof ApiError)) throw err;
+      url.searchParams.delete("random");
+      const cookie = await flash(request, { type: "error", key: err.message });
+      throw siteRedirect(`/problem${url.search}`, { headers: { "Set-Cookie": cookie } });
     }
+    const cookie = await flash(request, { type: "success", key: "problem:goodLuck" });
+    throw siteRedirect(`/problem/${encodeURIComponent(problemId)}`, { headers: { "Set-Cookie": cookie } });
   }
 
   const user = await getCurrentUser(request);
@@ -111,7 +117,7 @@ export default function ProblemList() {
   };
 
   return (
-    <main className="mx-auto max-w-6xl p-2 sm:p-4">
+    <div className="mx-auto max-w-6xl p-2 sm:p-4">
       <section className="rounded bg-white p-3 shadow-sm sm:p-5">
         <h1 className="mb-4 text-xl font-semibold">{t("list.title")}</h1>
         <Form
@@ -322,6 +328,6 @@ export default function ProblemList() {
         </div>
         <Pagination total={page.total} size={page.size} current={page.current} href={(n) => listHref(query, { currentPage: n })} />
       </section>
-    </main>
+    </div>
   );
 }

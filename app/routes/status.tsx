@@ -2,17 +2,19 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLiveRows } from "~/components/submission/live";
 import { StatusTag } from "~/components/submission/StatusTag";
 import { Pagination } from "~/components/ui/Pagination";
 import { JUDGE_STATUS_INFO, JudgeStatus } from "~/lib/constants";
 import { formatDateTime, formatLength, formatMemory, formatTimeMs } from "~/lib/format";
+import { pageTitle } from "~/lib/meta";
 import { getT } from "~/services/i18n.server";
 import { getCurrentUser } from "~/services/session.server";
 import { listSubmissions, parseSubmissionListQuery } from "~/services/submission-views.server";
 
 export const handle = { i18n: ["submission", "judge"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Status" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
 /** Statuses offered in the filter: every verdict a stored submission can have. */
 const FILTER_STATUSES = Object.keys(JUDGE_STATUS_INFO)
@@ -54,10 +56,11 @@ export default function StatusList() {
   const { t } = useTranslation(["submission", "judge"]);
   const navigate = useNavigate();
   const [mine, setMine] = useState(query.onlyMine);
+  const live = useLiveRows(page.records);
   useEffect(() => setMine(query.onlyMine), [query.onlyMine]);
 
   return (
-    <main className="mx-auto max-w-6xl p-2 sm:p-4">
+    <div className="mx-auto max-w-6xl p-2 sm:p-4">
       <section className="rounded bg-white p-3 shadow-sm sm:p-5">
         <h1 className="mb-4 text-xl font-semibold">{t("list.title")}</h1>
         {notice ? (
@@ -160,42 +163,55 @@ export default function StatusList() {
                   </td>
                 </tr>
               ) : null}
-              {page.records.map((s) => (
-                <tr key={s.submitId} className="border-b last:border-0 hover:bg-gray-50" data-submit-id={s.submitId}>
-                  <td className="py-2 pr-2 font-mono">
-                    <Link to={`/submission-detail/${s.submitId}`}>{s.submitId}</Link>
-                  </td>
-                  <td className="py-2 pr-2 font-mono">
-                    <Link to={`/problem/${encodeURIComponent(s.displayPid)}`}>{s.displayPid}</Link>
-                  </td>
-                  <td className="py-2 pr-2">
-                    <Link to={`/user-home?username=${encodeURIComponent(s.username)}`} className="text-gray-800">
+              {page.records.map((row) => {
+                // With JavaScript, rows still being judged follow their submission live.
+                const s = { ...row, ...live[row.submitId] };
+                return (
+                  <tr key={s.submitId} className="border-b last:border-0 hover:bg-gray-50" data-submit-id={s.submitId} data-status={s.status}>
+                    <td className="py-2 pr-2 font-mono">
+                      <Link to={`/submission-detail/${s.submitId}`}>{s.submitId}</Link>
+                    </td>
+                    <td className="py-2 pr-2 font-mono">
+                      <Link to={`/problem/${encodeURIComponent(s.displayPid)}`}>{s.displayPid}</Link>
+                    </td>
+                    {/* Plain text until the user home page exists; the author links to it again then. */}
+                    <td className="py-2 pr-2 text-gray-800" data-testid="row-author">
                       {s.username}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-2">
-                    <Link to={`/submission-detail/${s.submitId}`}>
-                      <StatusTag status={s.status} />
-                    </Link>
-                    {s.score ? <span className="ml-1 text-xs text-gray-500">{s.score}</span> : null}
-                  </td>
-                  <td className="py-2 pr-2 tabular-nums">{formatTimeMs(s.time)}</td>
-                  <td className="py-2 pr-2 tabular-nums">{formatMemory(s.memory)}</td>
-                  <td className="hidden py-2 pr-2 tabular-nums sm:table-cell">{formatLength(s.length)}</td>
-                  <td className="py-2 pr-2">{s.language}</td>
-                  <td className="hidden py-2 pr-2 md:table-cell">{s.judger || "-"}</td>
-                  <td className="hidden py-2 pr-2 sm:table-cell">
-                    <time dateTime={String(s.submitTime)} suppressHydrationWarning>
-                      {formatDateTime(s.submitTime)}
-                    </time>
-                  </td>
-                </tr>
-              ))}
+                    </td>
+                    <td className="py-2 pr-2">
+                      <Link to={`/submission-detail/${s.submitId}`}>
+                        <StatusTag status={s.status} />
+                      </Link>
+                      {s.score ? (
+                        <span className="ml-1 text-xs text-gray-500" data-testid="row-score">
+                          {s.score}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="py-2 pr-2 tabular-nums" data-testid="row-time">
+                      {formatTimeMs(s.time)}
+                    </td>
+                    <td className="py-2 pr-2 tabular-nums" data-testid="row-memory">
+                      {formatMemory(s.memory)}
+                    </td>
+                    <td className="hidden py-2 pr-2 tabular-nums sm:table-cell">{formatLength(s.length)}</td>
+                    <td className="py-2 pr-2">{s.language}</td>
+                    <td className="hidden py-2 pr-2 md:table-cell" data-testid="row-judger">
+                      {s.judger || "-"}
+                    </td>
+                    <td className="hidden py-2 pr-2 sm:table-cell">
+                      <time dateTime={String(s.submitTime)} suppressHydrationWarning>
+                        {formatDateTime(s.submitTime)}
+                      </time>
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>
         <Pagination total={page.total} size={page.size} current={page.current} href={(n) => statusHref(query, { currentPage: n })} />
       </section>
-    </main>
+    </div>
   );
 }

@@ -1,15 +1,18 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import prismStyles from "prismjs/themes/prism.css";
+import { followSubmission } from "~/components/submission/live";
 import { StatusTag, statusColorClass } from "~/components/submission/StatusTag";
 import { withBase } from "~/lib/base-path";
-import { JudgeStatus, POLL, RUNNING_STATUSES } from "~/lib/constants";
+import { JudgeStatus, RUNNING_STATUSES } from "~/lib/constants";
 import { formatDateTime, formatLength, formatMemory, formatTimeMs } from "~/lib/format";
+import { pageTitle } from "~/lib/meta";
 import { ApiError } from "~/services/api.server";
 import { flash } from "~/services/flash.server";
 import { highlightToHtml } from "~/services/highlight.server";
+import { getT } from "~/services/i18n.server";
 import { siteRedirect } from "~/services/paths.server";
 import { requireUser } from "~/services/session.server";
 import { caseResultJson, loadSubmissionForViewer, resubmit, setShare, submissionJson } from "~/services/submission-views.server";
@@ -18,7 +21,7 @@ export const handle = { i18n: ["submission", "judge", "problem"] };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: withBase(prismStyles) }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `#${data.submission.submitId}` : "Submission" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
 /** Statuses whose message is shown in a pre block (spec section 2). */
 const MESSAGE_STATUSES: ReadonlySet<number> = new Set([JudgeStatus.COMPILE_ERROR, JudgeStatus.SYSTEM_ERROR, JudgeStatus.SUBMITTED_FAILED]);
@@ -40,9 +43,10 @@ async function viewOr404(submitId: number, user: Awaited<ReturnType<typeof requi
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // Reading submissions needs login (spec section 6).
   const user = await requireUser(request);
-  const view = await viewOr404(submitIdOf(params.submitId), user);
+  const [view, t] = await Promise.all([viewOr404(submitIdOf(params.submitId), user), getT(request, "submission")]);
   const submission = submissionJson(view, user);
   return json({
+    pageTitle: t("detail.title", { id: submission.submitId }),
     submission,
     problemTitle: view.problem?.title ?? submission.title,
     codeHtml: submission.code !== null ? highlightToHtml(submission.code, submission.language) : null,
@@ -52,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submitId = submitIdOf(params.submitId);
   const form = await request.formData();
@@ -64,9 +68,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return siteRedirect(`/submission-detail/${submitId}`, { headers: { "Set-Cookie": cookie } });
     }
     if (intent === "resubmit") {
-      const created = await resubmit(user, submitId, { ip: context?.ip });
+      await resubmit(user, submitId);
       const cookie = await flash(request, { type: "success", key: "submission:resubmitted" });
-      return siteRedirect(`/submission-detail/${created._id}`, { headers: { "Set-Cookie": cookie } });
+      return siteRedirect(`/submission-detail/${submitId}`, { headers: { "Set-Cookie": cookie } });
     }
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
@@ -76,31 +80,38 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   throw new Response("Bad Request", { status: 400 });
 }
 
-/** While judging, the page reloads its data every 2 s (at most 30 times); without JavaScript a refresh link does it. */
-function useLiveRefresh(running: boolean) {
-  const { revalidate, state } = useRevalidator();
-  const tries = useRef(0);
+/**
+ * While judging, the banner follows the submission's progress live (the event stream, or polling
+ * at most 30 times) and the page reloads its data once, when the verdict is in, so the verdict
+ * shows together with its cases and messages; without JavaScript a refresh link does it.
+ */
+function useLiveStatus(submitId: number, status: number): number {
+  const { revalidate } = useRevalidator();
+  const [live, setLive] = useState(status);
+  useEffect(() => setLive(status), [status]);
+  const running = RUNNING_STATUSES.has(status);
   useEffect(() => {
-    if (!running || state !== "idle" || tries.current >= POLL.submissionMaxTries) return;
-    const id = window.setTimeout(() => {
-      tries.current++;
-      revalidate();
-    }, POLL.submissionMs);
-    return () => window.clearTimeout(id);
-  }, [running, state, revalidate]);
+    if (!running) return;
+    return followSubmission(
+      submitId,
+      (s) => RUNNING_STATUSES.has(s.status) && setLive(s.status),
+      (why) => why === "final" && revalidate(),
+    );
+  }, [submitId, running, revalidate]);
+  return live;
 }
 
 export default function SubmissionDetail() {
   const { submission: s, problemTitle, codeHtml, cases, rights, codeShareAllowed } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["submission", "judge"]);
-  const running = RUNNING_STATUSES.has(s.status);
-  useLiveRefresh(running);
+  const status = useLiveStatus(s.submitId, s.status);
+  const running = RUNNING_STATUSES.has(status);
 
   return (
-    <main className="mx-auto max-w-6xl space-y-4 p-2 sm:p-4" data-testid="submission-detail">
-      <section className={`rounded border p-4 ${statusColorClass(s.status)}`} data-testid="detail-banner" data-status={s.status}>
+    <div className="mx-auto max-w-6xl space-y-4 p-2 sm:p-4" data-testid="submission-detail">
+      <section className={`rounded border p-4 ${statusColorClass(status)}`} data-testid="detail-banner" data-status={status}>
         <div className="flex flex-wrap items-center gap-3">
-          <span className="text-2xl font-semibold">{t(`judge:status.${s.status}`)}</span>
+          <span className="text-2xl font-semibold">{t(`judge:status.${status}`)}</span>
           {running ? (
             <Link to={`/submission-detail/${s.submitId}`} className="rounded border border-current px-2 text-sm" data-testid="detail-refresh">
               {t("detail.refresh")}
@@ -186,7 +197,7 @@ export default function SubmissionDetail() {
           </p>
         )}
       </section>
-    </main>
+    </div>
   );
 }
 

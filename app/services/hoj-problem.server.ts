@@ -126,16 +126,8 @@ function languageName(v: unknown): string {
   return languageNameById(o.id) ?? String(o.id ?? "");
 }
 
-/**
- * HOJ's ProblemDTO {problem, samples, codeTemplates, tags, languages, isUploadTestCase,
- * uploadTestcaseDir, judgeMode, changeModeCode, changeJudgeCaseMode} as our problem input.
- * Whether the checker changed is decided by comparing with the stored problem, not by the flags.
- */
-export function fromProblemDto(body: unknown): ProblemInputRaw {
-  const dto = obj(body);
-  const p = obj(dto.problem);
-  const examples = Array.isArray(p.examples) ? p.examples : examplesFromHoj(typeof p.examples === "string" ? p.examples : "");
-  const tags = arr(dto.tags).map(obj);
+/** The fields of HOJ's Problem entity that carry over to our problem input as they are. */
+function problemFields(p: Record<string, unknown>) {
   return {
     problemId: p.problemId,
     title: p.title,
@@ -144,7 +136,7 @@ export function fromProblemDto(body: unknown): ProblemInputRaw {
     output: p.output,
     hint: p.hint,
     source: p.source,
-    examples,
+    examples: Array.isArray(p.examples) ? p.examples : examplesFromHoj(typeof p.examples === "string" ? p.examples : ""),
     type: p.type,
     difficulty: p.difficulty,
     auth: p.auth,
@@ -154,28 +146,52 @@ export function fromProblemDto(body: unknown): ProblemInputRaw {
     codeShare: p.codeShare,
     isRemoveEndBlank: p.isRemoveEndBlank,
     openCaseResult: p.openCaseResult,
-    judgeMode: dto.judgeMode ?? p.judgeMode,
     judgeCaseMode: p.judgeCaseMode,
     spjLanguage: p.spjLanguage,
     spjCode: p.spjCode,
+    isFileIO: p.isFileIO,
+    ioReadFileName: p.ioReadFileName,
+    ioWriteFileName: p.ioWriteFileName,
+  };
+}
+
+/** HOJ's ProblemCase rows (samples of a DTO or an archive). */
+function casesFrom(samples: unknown) {
+  return arr(samples).map((s) => {
+    const c = obj(s);
+    return { input: c.input, output: c.output, score: c.score, groupNum: c.groupNum };
+  });
+}
+
+/** HOJ's code templates, by language name or by HOJ's language id (`lid`). */
+function templatesFrom(list: unknown) {
+  return arr(list).map((t) => {
+    const x = obj(t);
+    return { language: typeof x.language === "string" ? x.language : (languageNameById(x.lid) ?? ""), code: x.code, status: x.status ?? true };
+  });
+}
+
+/**
+ * HOJ's ProblemDTO {problem, samples, codeTemplates, tags, languages, isUploadTestCase,
+ * uploadTestcaseDir, judgeMode, changeModeCode, changeJudgeCaseMode} as our problem input.
+ * Whether the checker changed is decided by comparing with the stored problem, not by the flags.
+ */
+export function fromProblemDto(body: unknown): ProblemInputRaw {
+  const dto = obj(body);
+  const p = obj(dto.problem);
+  const tags = arr(dto.tags).map(obj);
+  return {
+    ...problemFields(p),
+    judgeMode: dto.judgeMode ?? p.judgeMode,
     isUploadCase: dto.isUploadTestCase ?? p.isUploadCase,
     uploadTestcaseDir: typeof dto.uploadTestcaseDir === "string" ? dto.uploadTestcaseDir : "",
-    cases: arr(dto.samples).map((s) => {
-      const c = obj(s);
-      return { input: c.input, output: c.output, score: c.score, groupNum: c.groupNum };
-    }),
+    cases: casesFrom(dto.samples),
     languages: arr(dto.languages).map(languageName),
-    codeTemplates: arr(dto.codeTemplates).map((t) => {
-      const o = obj(t);
-      return { language: typeof o.language === "string" ? o.language : (languageNameById(o.lid) ?? ""), code: o.code, status: o.status ?? true };
-    }),
+    codeTemplates: templatesFrom(dto.codeTemplates),
     tagIds: tags.filter((t) => t.id !== undefined && t.id !== null).map((t) => t.id),
     newTags: tags.filter((t) => t.id === undefined || t.id === null).map((t) => t.name),
     userExtraFile: extraFilesFrom(p.userExtraFile),
     judgeExtraFile: extraFilesFrom(p.judgeExtraFile),
-    isFileIO: p.isFileIO,
-    ioReadFileName: p.ioReadFileName,
-    ioWriteFileName: p.ioWriteFileName,
   };
 }
 
@@ -199,48 +215,20 @@ export function fromHojExport(json: unknown): ProblemInputRaw & { unknownLanguag
   const o = obj(json);
   const p = obj(o.problem);
   const languages = arr(o.languages).map(languageName);
-  const templates = arr(o.codeTemplates).map((t) => {
-    const x = obj(t);
-    return { language: typeof x.language === "string" ? x.language : (languageNameById(x.lid) ?? ""), code: x.code, status: x.status ?? true };
-  });
+  const templates = templatesFrom(o.codeTemplates);
   const unknownLanguages = [...languages, ...templates.map((t) => t.language)].filter((l) => !languageInfo(l));
   return {
-    problemId: p.problemId,
-    title: p.title,
+    ...problemFields(p),
     author: typeof p.author === "string" ? p.author : undefined,
-    description: p.description,
-    input: p.input,
-    output: p.output,
-    hint: p.hint,
-    source: p.source,
-    examples: Array.isArray(p.examples) ? p.examples : examplesFromHoj(typeof p.examples === "string" ? p.examples : ""),
-    type: p.type,
-    difficulty: p.difficulty,
-    auth: p.auth,
-    timeLimit: p.timeLimit,
-    memoryLimit: p.memoryLimit,
-    stackLimit: p.stackLimit,
-    codeShare: p.codeShare,
-    isRemoveEndBlank: p.isRemoveEndBlank,
-    openCaseResult: p.openCaseResult,
     judgeMode: o.judgeMode ?? p.judgeMode,
-    judgeCaseMode: p.judgeCaseMode,
-    spjLanguage: p.spjLanguage,
-    spjCode: p.spjCode,
     isUploadCase: p.isUploadCase ?? true,
-    cases: arr(o.samples).map((s) => {
-      const c = obj(s);
-      return { input: c.input, output: c.output, score: c.score, groupNum: c.groupNum };
-    }),
+    cases: casesFrom(o.samples),
     languages,
     codeTemplates: templates,
     tagIds: [],
     newTags: arr(o.tags).map((t) => (typeof t === "string" ? t : obj(t).name)).filter((t): t is string => typeof t === "string" && t.trim() !== ""),
     userExtraFile: extraFilesFrom(o.userExtraFile ?? p.userExtraFile),
     judgeExtraFile: extraFilesFrom(o.judgeExtraFile ?? p.judgeExtraFile),
-    isFileIO: p.isFileIO,
-    ioReadFileName: p.ioReadFileName,
-    ioWriteFileName: p.ioWriteFileName,
     unknownLanguages,
   };
 }

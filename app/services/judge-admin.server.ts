@@ -78,17 +78,29 @@ async function loadSubmission(submitId: number): Promise<SubmissionDoc> {
   return sub;
 }
 
-function judgeable(problem: ProblemDoc | null): problem is ProblemDoc {
+export function judgeable(problem: ProblemDoc | null): problem is ProblemDoc {
   return !!problem && !!problem.testCaseHash && (problem.testCases?.length ?? 0) > 0;
 }
 
-async function rejudgeOne(sub: SubmissionDoc, problem: ProblemDoc): Promise<JudgeState> {
-  const out = await applyJudgeEvents(sub._id, [{ kind: "rejudge" }]);
+/**
+ * Starts a new judging attempt of a stored submission (Pending, result cleared; what it counts for
+ * moves when the new verdict arrives) and queues it. Null when the rules refused the event (a
+ * resubmit of a submission that did not fail).
+ */
+export async function judgeAgain(sub: SubmissionDoc, problem: ProblemDoc, kind: "rejudge" | "resubmit"): Promise<JudgeState | null> {
+  const out = await applyJudgeEvents(sub._id, [{ kind }]);
   if (!out.state) throw new JudgeActionError(404, "judge:submissionNotFound");
+  if (!out.changed) return null;
   // Queued for the new attempt; if Redis refuses, the sweeper queues it later.
   await enqueueSubmission({ ...sub, attempt: out.state.attempt }, problem);
-  logger.info({ submissionId: sub._id, attempt: out.state.attempt }, "submission rejudged");
+  logger.info({ submissionId: sub._id, attempt: out.state.attempt, kind }, "submission judged again");
   return out.state;
+}
+
+async function rejudgeOne(sub: SubmissionDoc, problem: ProblemDoc): Promise<JudgeState> {
+  const state = await judgeAgain(sub, problem, "rejudge");
+  if (!state) throw new JudgeActionError(404, "judge:submissionNotFound");
+  return state;
 }
 
 /** Rejudge: clears the result, starts a new attempt as Pending and queues it. */

@@ -66,6 +66,8 @@ export function problemFacts(p: Pick<ProblemDoc, "type" | "difficulty" | "testCa
 export type JudgeEvent =
   | { kind: "result"; msg: ResultMessage }
   | { kind: "rejudge" }
+  /** The owner's resubmission (HOJ's /resubmit): a rejudge allowed only after the judging failed. */
+  | { kind: "resubmit" }
   | { kind: "cancel" }
   | { kind: "manual"; status: number; score: number }
   /** The sweeper queues an attempt again whose task was lost (`requeues` as read, for compare-and-set). */
@@ -110,6 +112,16 @@ export function canManualJudge(status: number): boolean {
     status !== JudgeStatus.PENDING &&
     status !== JudgeStatus.COMPILE_ERROR
   );
+}
+
+/**
+ * Statuses after which the owner may have the submission judged again (HOJ's resubmit): the judging
+ * itself failed (System Error) or the submission never reached a judge (Submitted Failed).
+ */
+export const RESUBMITTABLE_STATUSES: ReadonlySet<number> = new Set([JudgeStatus.SYSTEM_ERROR, JudgeStatus.SUBMITTED_FAILED]);
+
+export function canResubmit(status: number): boolean {
+  return RESUBMITTABLE_STATUSES.has(status);
 }
 
 export function canCancel(status: number): boolean {
@@ -220,6 +232,9 @@ export function step(s: JudgeState, ev: JudgeEvent, p: ProblemFacts, now: Date):
   switch (ev.kind) {
     case "result":
       return applyMessage(s, ev.msg, p, now);
+    case "resubmit":
+      if (!canResubmit(s.status)) return null;
+      return step(s, { kind: "rejudge" }, p, now);
     case "rejudge":
       return {
         ...s,

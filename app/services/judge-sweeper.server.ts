@@ -4,10 +4,11 @@ import { Problem, type ProblemDoc } from "~/models/problem.server";
 import { Submission } from "~/models/submission.server";
 import { env } from "./env.server";
 import { applyJudgeEvents, repairInterruptedCounterChanges } from "./judge-apply.server";
-import { publishTask, toTaskProblem } from "./judge-queue.server";
+import { publishTask } from "./judge-queue.server";
 import { logger } from "./logger.server";
 import { redis, rkey } from "./redis.server";
 import { LockTimeoutError, withLocks } from "./redis-lock.server";
+import { submissionTask } from "./submissions.server";
 
 // Nothing stays Pending forever. Every sweep (one web process at a time):
 //  1. finishes counter changes interrupted by a crash (judge-apply.server.ts);
@@ -151,16 +152,7 @@ export async function sweepOnce(opts: SweepOptions = {}): Promise<SweepReport> {
     const sub = await Submission.findById(s._id).select("_id attempt cid language code").lean();
     if (!sub) continue;
     try {
-      await publishTask({
-        kind: "submission",
-        submissionId: sub._id,
-        attempt: sub.attempt,
-        contest: sub.cid > 0,
-        language: sub.language,
-        code: sub.code,
-        problem: toTaskProblem(problem!),
-        enqueuedAt: Date.now(),
-      });
+      await publishTask(submissionTask(sub, problem!));
       report.requeued.push(s._id);
       logger.warn({ submissionId: s._id, attempt: s.attempt }, "judge task was lost; queued again");
     } catch (err) {

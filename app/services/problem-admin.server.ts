@@ -4,7 +4,7 @@ import { Problem, type NamedContent, type ProblemCase, type ProblemDoc } from "~
 import { ProblemAdminError } from "./problem-errors.server";
 import { importedProblemSchema, problemInputSchema, SUBTASK_MODES, type ProblemInput } from "./problem-schema.server";
 import { compileCheck, CompileTimeoutError, type CompileWaitOptions } from "./spj-compile.server";
-import { ensureTagsByName, getTagsByIds, planProblemTags } from "./tags.server";
+import { ensureTagsByName, getTagsByIds, planProblemTags, removeUnusedTags } from "./tags.server";
 import { caseSourcesFromDir, discardUpload, readUpload } from "./testcase-upload.server";
 import { readManifest, readTestDataFile, removeTestData, storeTestDataSources, type TestDataSource } from "./testdata.server";
 
@@ -236,8 +236,11 @@ async function persistProblem(input: ProblemInput, ctx: PersistContext): Promise
     hash = stored.hash;
     if (stored.created) createdHash = stored.hash;
   }
+  let createdTags: number[] = [];
   try {
-    const tags = [...tagPlan.ids, ...(await ensureTagsByName(tagPlan.create))];
+    const ensured = await ensureTagsByName(tagPlan.create);
+    createdTags = ensured.created;
+    const tags = [...tagPlan.ids, ...ensured.ids];
     const fields = documentFields(input, { cases: testData.cases, hash, tags, spjCompileOk });
     const now = new Date();
     let doc: ProblemDoc | null;
@@ -267,7 +270,9 @@ async function persistProblem(input: ProblemInput, ctx: PersistContext): Promise
     if (testData.uploadToken) await discardUpload(testData.uploadToken);
     return doc;
   } catch (err) {
+    // A refused problem leaves nothing behind: neither its test data nor the tags it added.
     if (createdHash && !(await Problem.exists({ testCaseHash: createdHash }))) await removeTestData(createdHash);
+    await removeUnusedTags(createdTags);
     if (isDuplicateKey(err) && (await isDisplayIdTaken(input.problemId, ctx.existing?._id))) throw new ProblemAdminError("displayIdTaken", "problemId");
     throw err;
   }
@@ -319,6 +324,11 @@ export type AdminProblemRow = Pick<ProblemDoc, "_id" | "problemId" | "title" | "
 
 function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The admin problem list's query from a page address (?keyword=&page=). */
+export function adminListQueryFrom(url: URL): AdminProblemListQuery {
+  return { keyword: url.searchParams.get("keyword") ?? "", page: Number(url.searchParams.get("page") ?? "1") || 1 };
 }
 
 /**

@@ -2,19 +2,21 @@ import { randomInt } from "node:crypto";
 import type { FilterQuery } from "mongoose";
 import { z } from "zod";
 import { JudgeStatus, PAGE_SIZE, ProblemAuth } from "~/lib/constants";
-import { pageFrom } from "~/lib/format";
 import { DEFAULT_EDITOR_LANGUAGE, LANGUAGES, languageInfo } from "~/lib/languages";
-import { examplesToHoj, OJ_FILTERS, OWN_OJ } from "~/lib/problem";
+import { OJ_FILTERS, OWN_OJ } from "~/lib/problem";
 import { Problem, type ProblemDoc } from "~/models/problem.server";
 import { Submission } from "~/models/submission.server";
 import type { TagDoc } from "~/models/tag.server";
 import { ApiError } from "./api.server";
+import { toHojProblem } from "./hoj-problem.server";
 import { judgeLanguages } from "./judge-queue.server";
 import { isAdminRole } from "./permissions.server";
 import { cached, cacheKey, singleFlight } from "./query-cache.server";
+import { refuseUnbuiltScopes } from "./scopes.server";
 import type { CurrentUser } from "./session.server";
 import { canUseProblem } from "./submissions.server";
 import { getTagsByIds, tagJson } from "./tags.server";
+import { queryLimit, queryPage, queryText } from "./validation.server";
 
 // The learner side of the problem bank: the public list, the random pick, one problem's page data
 // and the signed-in user's status per problem. The Remix pages and the /ojapi adapters share these.
@@ -22,7 +24,6 @@ import { getTagsByIds, tagJson } from "./tags.server";
 /** Seconds a list total or a public list page may be reused (the list changes rarely). */
 const LIST_CACHE_MS = 10_000;
 const MAX_TAG_FILTER = 10;
-const MAX_LIMIT = 100;
 
 function optionalInt(min: number, max: number) {
   return z.preprocess((v) => {
@@ -37,7 +38,7 @@ function optionalInt(min: number, max: number) {
  * value that makes no sense is dropped rather than refused, so an edited link still shows a list.
  */
 export const problemListQuerySchema = z.object({
-  keyword: z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, 100) : ""), z.string()),
+  keyword: queryText(100),
   difficulty: optionalInt(0, 2),
   oj: z.preprocess((v) => {
     const s = typeof v === "string" ? v.trim().toUpperCase() : "";
@@ -52,11 +53,8 @@ export const problemListQuerySchema = z.object({
       .filter((n) => Number.isInteger(n) && n > 0);
     return [...new Set(ids)].slice(0, MAX_TAG_FILTER);
   }, z.array(z.number().int())),
-  currentPage: z.preprocess((v) => pageFrom(typeof v === "string" ? v : v == null ? undefined : String(v)), z.number().int()),
-  limit: z.preprocess((v) => {
-    const n = Number(v);
-    return Number.isInteger(n) && n >= 1 && n <= MAX_LIMIT ? n : PAGE_SIZE.problems;
-  }, z.number().int()),
+  currentPage: queryPage,
+  limit: queryLimit(PAGE_SIZE.problems),
 });
 
 export type ProblemListQuery = z.infer<typeof problemListQuerySchema>;
@@ -89,24 +87,13 @@ export function problemListFilter(q: Pick<ProblemListQuery, "keyword" | "difficu
 
 const LIST_FIELDS = "_id problemId title difficulty type isRemote tags total ac wa tle mle re pe ce se pa";
 
-export interface ProblemListRow {
-  pid: number;
+export type ProblemListRow = ReturnType<typeof problemCount> & {
   problemId: string;
   title: string;
   difficulty: number;
   type: number;
   tags: Array<{ id: number; name: string; color: string }>;
-  total: number;
-  ac: number;
-  wa: number;
-  tle: number;
-  mle: number;
-  re: number;
-  pe: number;
-  ce: number;
-  se: number;
-  pa: number;
-}
+};
 
 export interface ProblemListPage {
   records: ProblemListRow[];
@@ -134,8 +121,8 @@ export async function listProblems(q: ProblemListQuery): Promise<ProblemListPage
     ]);
     const tags = await getTagsByIds(docs.flatMap((d) => d.tags ?? []));
     const tagById = new Map(tags.map((t) => [t._id, t]));
-    const records = docs.map((d) => ({
-      pid: d._id,
+    const records: ProblemListRow[] = docs.map((d) => ({
+      ...problemCount(d),
       problemId: d.problemId,
       title: d.title,
       difficulty: d.difficulty,
@@ -144,16 +131,6 @@ export async function listProblems(q: ProblemListQuery): Promise<ProblemListPage
         .map((id) => tagById.get(id))
         .filter((t): t is TagDoc => !!t)
         .map((t) => ({ id: t._id, name: t.name, color: t.color })),
-      total: d.total ?? 0,
-      ac: d.ac ?? 0,
-      wa: d.wa ?? 0,
-      tle: d.tle ?? 0,
-      mle: d.mle ?? 0,
-      re: d.re ?? 0,
-      pe: d.pe ?? 0,
-      ce: d.ce ?? 0,
-      se: d.se ?? 0,
-      pa: d.pa ?? 0,
     }));
     return { records, total, size, current: q.currentPage, pages: Math.max(1, Math.ceil(total / size)) };
   });
@@ -183,11 +160,11 @@ export interface UserProblemStatus {
  * The user's status on each problem of a page, from one query over the page's pids (HOJ's
  * get-user-problem-status): accepted wins, otherwise the latest submission's status.
  */
-export async function userProblemStatus(uid: string, pids: readonly number[], cid = 0): Promise<Map<number, UserProblemStatus>> {
+export async function userProblemStatus(uid: string, pids: readonly number[]): Promise<Map<number, UserProblemStatus>> {
   const wanted = [...new Set(pids.filter((p) => Number.isInteger(p)))];
   const out = new Map<number, UserProblemStatus>();
   if (wanted.length === 0) return out;
-  const subs = await Submission.find({ uid, pid: { $in: wanted }, cid })
+  const subs = await Submission.find({ uid, pid: { $in: wanted }, cid: 0 })
     .sort({ _id: -1 })
     .select("pid status score")
     .lean<Array<{ pid: number; status: number; score: number }>>();
@@ -255,9 +232,19 @@ export function codeTemplates(p: Pick<ProblemDoc, "codeTemplates">, languages: r
   return out;
 }
 
-/** The latest accepted code of the user on a problem (spec section 5: only once solved). */
-export async function lastAcceptedCode(user: CurrentUser, pid: number, cid = 0): Promise<{ code: string; language: string }> {
-  const sub = await Submission.findOne({ uid: user._id, pid, cid, status: JudgeStatus.ACCEPTED })
+export const lastAcCodeSchema = z.object({
+  pid: z.coerce.number({ invalid_type_error: "problem:notFound" }).int().positive("problem:notFound"),
+  cid: z.coerce.number({ invalid_type_error: "common:errors.badRequest" }).int().min(0, "common:errors.badRequest").default(0),
+});
+
+/**
+ * The latest accepted code of the user on a problem they can see, outside contests (spec section
+ * 5: only once solved).
+ */
+export async function lastAcceptedCode(user: CurrentUser, input: z.infer<typeof lastAcCodeSchema>): Promise<{ code: string; language: string }> {
+  refuseUnbuiltScopes({ cid: input.cid });
+  if (!(await findVisibleProblemByPid(input.pid, user))) throw new ApiError(404, "problem:notFound");
+  const sub = await Submission.findOne({ uid: user._id, pid: input.pid, cid: 0, status: JudgeStatus.ACCEPTED })
     .sort({ _id: -1 })
     .select("code language")
     .lean<{ code: string; language: string }>();
@@ -265,8 +252,8 @@ export async function lastAcceptedCode(user: CurrentUser, pid: number, cid = 0):
   return { code: sub.code, language: sub.language };
 }
 
-/** Verdict counters of a problem (statistics dialog, HOJ's ProblemCountVO). */
-export function problemCount(p: ProblemDoc) {
+/** Verdict counters of a problem (statistics dialog, list rows; HOJ's ProblemCountVO). */
+export function problemCount(p: Pick<ProblemDoc, "_id" | "total" | "ac" | "wa" | "tle" | "mle" | "re" | "pe" | "ce" | "se" | "pa">) {
   return {
     pid: p._id,
     total: p.total ?? 0,
@@ -282,44 +269,10 @@ export function problemCount(p: ProblemDoc) {
   };
 }
 
-/** HOJ's Problem shape for learners: no checker code, hidden test data or judge-only files. */
+/** HOJ's Problem shape for learners: the admin's without checker code, test data or judge-only files. */
 export function problemJson(p: ProblemDoc, user: CurrentUser | null) {
-  return {
-    id: p._id,
-    problemId: p.problemId,
-    title: p.title,
-    author: p.author,
-    type: p.type,
-    judgeMode: p.judgeMode,
-    judgeCaseMode: p.judgeCaseMode,
-    timeLimit: p.timeLimit,
-    memoryLimit: p.memoryLimit,
-    stackLimit: p.stackLimit,
-    description: p.description,
-    input: p.input,
-    output: p.output,
-    examples: examplesToHoj(p.examples ?? []),
-    isRemote: p.isRemote,
-    source: p.source,
-    difficulty: p.difficulty,
-    hint: p.hint,
-    auth: p.auth,
-    codeShare: p.codeShare,
-    isRemoveEndBlank: p.isRemoveEndBlank,
-    openCaseResult: p.openCaseResult,
-    isUploadCase: p.isUploadCase,
-    gid: p.gid,
-    isGroup: p.gid != null,
-    applyPublicProgress: p.applyPublicProgress,
-    isFileIO: p.isFileIO,
-    ioReadFileName: p.ioReadFileName,
-    ioWriteFileName: p.ioWriteFileName,
-    userExtraFile: p.userExtraFile?.length ? JSON.stringify(Object.fromEntries(p.userExtraFile.map((f) => [f.name, f.content]))) : null,
-    spjLanguage: isAdminRole(user) ? p.spjLanguage : null,
-    modifiedUser: p.modifiedUser,
-    gmtCreate: p.gmtCreate,
-    gmtModified: p.gmtModified,
-  };
+  const { spjCode: _code, spjCompileOk: _compiled, judgeExtraFile: _files, caseVersion: _data, ...shown } = toHojProblem(p);
+  return { ...shown, spjLanguage: isAdminRole(user) ? p.spjLanguage : null };
 }
 
 /** GET /ojapi/get-problem-detail: HOJ's ProblemInfoVO. */

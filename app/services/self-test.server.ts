@@ -10,6 +10,7 @@ import { availableLanguages, publishTask, toTaskProblem } from "./judge-queue.se
 import { logger } from "./logger.server";
 import { canSubmit } from "./permissions.server";
 import { redis, rkey } from "./redis.server";
+import { refuseScope } from "./scopes.server";
 import type { CurrentUser } from "./session.server";
 import { canUseProblem } from "./submissions.server";
 
@@ -32,7 +33,7 @@ export const selfTestSchema = z.object({
     .max(LIMITS.codeMax, "judge:expectedOutputTooLong")
     .nullish()
     .transform((v) => (v === undefined || v === null || v === "" ? null : v)),
-  /** public, contest or group (HOJ); contest and group access rules arrive with those features. */
+  /** public, contest or group (HOJ); contests and groups are refused until they exist. */
   type: z.enum(["public", "contest", "group"], { errorMap: () => ({ message: "judge:testTypeInvalid" }) }).default("public"),
   /** The editor mode (e.g. text/x-csrc); informational. */
   mode: z.string().max(64).optional(),
@@ -59,6 +60,7 @@ function selfTestLimiter(): RateLimiterRedis {
 /** Queues a self-test and returns its key (the client polls with it). */
 export async function submitSelfTest(user: CurrentUser, input: SelfTestInput): Promise<string> {
   if (!canSubmit(user)) throw new ApiError(403, "judge:noSubmitPermission");
+  if (input.type !== "public") refuseScope(input.type);
   if (input.isRemoteJudge) throw new ApiError(400, "judge:remoteTestUnsupported");
   const problem = await Problem.findById(input.pid).lean<ProblemDoc>();
   if (!problem || !canUseProblem(user, problem)) throw new ApiError(404, "judge:problemNotFound");

@@ -1,6 +1,5 @@
 import { EventEmitter } from "node:events";
 import type { Redis } from "ioredis";
-import { z } from "zod";
 import { RUNNING_STATUSES } from "~/lib/constants";
 import { Submission, type SubmissionDoc } from "~/models/submission.server";
 import { ApiError } from "./api.server";
@@ -9,10 +8,10 @@ import { isAdminRole } from "./permissions.server";
 import { newRedisConnection, redis, rkey } from "./redis.server";
 import type { CurrentUser } from "./session.server";
 
-// Live status of submissions for the pages: a cheap read for polling (spec: every 2 s, at most 30
-// times), a batch read for lists (/ojapi/check-submissions-status), and a server-sent event stream
-// that pushes each change. The result applier publishes every write on one Redis channel; each web
-// process subscribes once and fans out to its open streams.
+// Live status of submissions for the pages: a cheap read of one submission's status, and a
+// server-sent event stream that pushes each change (lists poll /ojapi/check-submissions-status,
+// in submission-views.server.ts). The result applier publishes every write on one Redis channel;
+// each web process subscribes once and fans out to its open streams.
 
 export const STATUS_CHANNEL = "judge:status";
 
@@ -91,47 +90,22 @@ export async function closeStatusSubscriber(): Promise<void> {
 }
 
 /**
- * Whether a viewer may follow a submission's status: outside contests anyone may (the status list
- * is public); contest submissions only their author and admins until contest rules say more.
+ * Whether a viewer may follow a submission's status: what the public status list shows (outside
+ * contests and groups) anyone may; others only their author and admins.
  */
-export function canSeeStatus(viewer: Pick<CurrentUser, "_id" | "role"> | null, sub: Pick<SubmissionDoc, "uid" | "cid">): boolean {
-  if (sub.cid === 0) return true;
+export function canSeeStatus(viewer: Pick<CurrentUser, "_id" | "role"> | null, sub: Pick<SubmissionDoc, "uid" | "cid" | "gid">): boolean {
+  if (sub.cid === 0 && (sub.gid === null || sub.gid === undefined)) return true;
   return !!viewer && (viewer._id === sub.uid || isAdminRole(viewer));
 }
 
 // Only the index of each case: enough to count them without reading outputs.
-const STATUS_FIELDS = "_id uid cid status score time memory caseResults.index";
+const STATUS_FIELDS = "_id uid cid gid status score time memory caseResults.index";
 
 /** The current status of one submission, or null when it does not exist or is not visible. */
 export async function getSubmissionStatus(viewer: CurrentUser | null, submitId: number): Promise<SubmissionStatus | null> {
   const sub = await Submission.findById(submitId).select(STATUS_FIELDS).lean();
   if (!sub || !canSeeStatus(viewer, sub)) return null;
   return toStatus(sub);
-}
-
-export const checkStatusesSchema = z.object({
-  submitIds: z
-    .array(z.coerce.number().int().positive(), { invalid_type_error: "judge:submitIdsInvalid", required_error: "judge:submitIdsInvalid" })
-    .max(100, "judge:submitIdsTooMany"),
-  cid: z.coerce.number().int().min(0).optional(),
-});
-
-/** Statuses of several submissions (list pages), keyed by id; invisible or unknown ids are left out. */
-export async function getSubmissionStatuses(
-  viewer: CurrentUser | null,
-  input: z.infer<typeof checkStatusesSchema>,
-): Promise<Record<string, { status: number; score: number; time: number; memory: number }>> {
-  const ids = [...new Set(input.submitIds)];
-  if (ids.length === 0) return {};
-  const filter: Record<string, unknown> = { _id: { $in: ids } };
-  if (input.cid !== undefined) filter.cid = input.cid;
-  const subs = await Submission.find(filter).select("_id uid cid status score time memory").lean();
-  const out: Record<string, { status: number; score: number; time: number; memory: number }> = {};
-  for (const s of subs) {
-    if (!canSeeStatus(viewer, s)) continue;
-    out[String(s._id)] = { status: s.status, score: s.score ?? 0, time: s.time ?? 0, memory: s.memory ?? 0 };
-  }
-  return out;
 }
 
 export const STREAM_LIMITS = {

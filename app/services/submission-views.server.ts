@@ -1,24 +1,28 @@
 import type { FilterQuery } from "mongoose";
 import { z } from "zod";
 import { JUDGE_STATUS_INFO, JudgeCaseMode, JudgeStatus, PAGE_SIZE } from "~/lib/constants";
-import { pageFrom } from "~/lib/format";
 import type { CaseResult } from "~/lib/judge-protocol";
 import { Problem, type ProblemDoc } from "~/models/problem.server";
 import { Submission, type SubmissionDoc } from "~/models/submission.server";
 import { User } from "~/models/user.server";
 import { ApiError } from "./api.server";
-import { isAdminRole } from "./permissions.server";
+import { judgeable, judgeAgain } from "./judge-admin.server";
+import { canResubmit } from "./judge-rules.server";
+import { canSubmit, isAdminRole, isSuperAdmin } from "./permissions.server";
 import { cached, cacheKey, singleFlight } from "./query-cache.server";
+import { refuseUnbuiltScopes } from "./scopes.server";
 import type { CurrentUser } from "./session.server";
-import { canUseProblem, createSubmission } from "./submissions.server";
+import { canSeeStatus } from "./submission-status.server";
+import { canUseProblem } from "./submissions.server";
+import { queryLimit, queryPage, queryText } from "./validation.server";
 
-// Reading submissions as learners see them: the status list, "My Submission" of a problem, one
-// submission's detail with the code-visibility rules of spec section 6, sharing and resubmitting.
+// Reading submissions as learners see them: the status list and its live rows, "My Submission" of
+// a problem, one submission's detail with the code-visibility rules of spec section 6, sharing and
+// resubmitting.
 // The Remix pages and the /ojapi adapters call these.
 
 /** A list total is reused this long (counting a large filtered set is the slow part of a page). */
 const TOTAL_CACHE_MS = 10_000;
-const MAX_LIMIT = 100;
 
 const flag = z.preprocess((v) => v === true || v === "true" || v === "1" || v === "on", z.boolean());
 
@@ -29,13 +33,10 @@ export const submissionListQuerySchema = z.object({
     const n = Number(v);
     return Number.isInteger(n) && n in JUDGE_STATUS_INFO ? n : undefined;
   }, z.number().int().optional()),
-  problemID: z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, 100) : ""), z.string()),
-  username: z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, 50) : ""), z.string()),
-  currentPage: z.preprocess((v) => pageFrom(typeof v === "string" ? v : v == null ? undefined : String(v)), z.number().int()),
-  limit: z.preprocess((v) => {
-    const n = Number(v);
-    return Number.isInteger(n) && n >= 1 && n <= MAX_LIMIT ? n : PAGE_SIZE.submissions;
-  }, z.number().int()),
+  problemID: queryText(100),
+  username: queryText(50),
+  currentPage: queryPage,
+  limit: queryLimit(PAGE_SIZE.submissions),
 });
 
 export type SubmissionListQuery = z.infer<typeof submissionListQuerySchema>;
@@ -158,6 +159,27 @@ export async function listSubmissions(q: SubmissionListQuery, viewer: CurrentUse
   return pageOf(filter, q.currentPage, q.limit);
 }
 
+export const checkStatusesSchema = z.object({
+  submitIds: z
+    .array(z.coerce.number().int().positive(), { invalid_type_error: "judge:submitIdsInvalid", required_error: "judge:submitIdsInvalid" })
+    .max(100, "judge:submitIdsTooMany"),
+  cid: z.coerce.number({ invalid_type_error: "errors.badRequest" }).int("errors.badRequest").min(0, "errors.badRequest").nullish(),
+});
+
+/**
+ * The list rows of several submissions (HOJ's check-submissions-status: what the status list
+ * polls for its pending rows), keyed by id; ids the viewer may not follow are left out.
+ */
+export async function submissionRowsById(viewer: CurrentUser | null, input: z.infer<typeof checkStatusesSchema>): Promise<Record<string, SubmissionRow>> {
+  refuseUnbuiltScopes({ cid: input.cid });
+  const ids = [...new Set(input.submitIds)];
+  if (ids.length === 0) return {};
+  const subs = await Submission.find({ _id: { $in: ids } }).select(LIST_FIELDS).lean<ListDoc[]>();
+  const out: Record<string, SubmissionRow> = {};
+  for (const s of subs) if (canSeeStatus(viewer, s)) out[String(s._id)] = submissionRow(s);
+  return out;
+}
+
 /** "My Submission" of a problem page: the user's own submissions to it outside contests. */
 export function listOwnSubmissions(user: CurrentUser, pid: number, currentPage: number): Promise<SubmissionListPage> {
   return pageOf({ uid: user._id, pid, cid: 0 }, currentPage, PAGE_SIZE.ownSubmissions);
@@ -178,8 +200,10 @@ type ProblemForRules = Pick<ProblemDoc, "auth" | "gid" | "applyPublicProgress" |
 /**
  * Spec section 6: code is shown if shared and the problem allows code sharing, or to its owner and
  * the admin roles. Contest submissions are never shared; inside a contest the contest decides.
+ * Resubmitting (HOJ's: the same submission judged again) is for the owner or a super admin, once
+ * the judging failed (System Error, Submitted Failed).
  */
-export function viewerRights(viewer: CurrentUser | null, sub: Pick<SubmissionDoc, "uid" | "share" | "cid">, problem: ProblemForRules | null): ViewerRights {
+export function viewerRights(viewer: CurrentUser | null, sub: Pick<SubmissionDoc, "uid" | "share" | "cid" | "status">, problem: ProblemForRules | null): ViewerRights {
   const isOwner = !!viewer && viewer._id === sub.uid;
   const admin = isAdminRole(viewer);
   const sharedAndAllowed = sub.cid === 0 && sub.share && !!problem?.codeShare;
@@ -188,7 +212,7 @@ export function viewerRights(viewer: CurrentUser | null, sub: Pick<SubmissionDoc
     canSeeCode: isOwner || admin || sharedAndAllowed,
     canSeeCases: admin || (problem?.openCaseResult ?? false),
     canShare: isOwner && sub.cid === 0 && !!problem?.codeShare,
-    canResubmit: isOwner && sub.cid === 0,
+    canResubmit: (isOwner || isSuperAdmin(viewer)) && sub.cid === 0 && canResubmit(sub.status),
   };
 }
 
@@ -320,13 +344,24 @@ export async function setShare(viewer: CurrentUser, submitId: number, share: boo
   return { ...view, submission, rights: viewerRights(viewer, submission, view.problem) };
 }
 
-/** A new submission with the same problem, language and code (the owner's own, outside contests). */
-export async function resubmit(viewer: CurrentUser, submitId: number, meta: { ip?: string } = {}): Promise<SubmissionDoc> {
+/**
+ * HOJ's resubmit: the same submission judged again (same submitId, next attempt, Pending) when its
+ * judging failed, by its owner or a super admin. What it counted for moves when the new verdict
+ * arrives (the rejudge rules), so nothing is counted twice.
+ */
+export async function resubmit(viewer: CurrentUser, submitId: number): Promise<SubmissionView> {
   const view = await loadSubmissionForViewer(submitId, viewer);
-  if (!view.rights.isOwner) throw new ApiError(403, "submission:resubmitNotOwner");
-  if (view.submission.cid !== 0) throw new ApiError(400, "submission:resubmitContest");
   const s = view.submission;
-  return createSubmission(viewer, { pid: s.pid, language: s.language, code: s.code, cid: 0, tid: s.tid ?? 0, gid: s.gid }, meta);
+  if (!view.rights.isOwner && !isSuperAdmin(viewer)) throw new ApiError(403, "submission:resubmitNotOwner");
+  if (s.cid !== 0) throw new ApiError(400, "submission:resubmitContest");
+  if (!isSuperAdmin(viewer) && !canSubmit(viewer)) throw new ApiError(403, "judge:noSubmitPermission");
+  if (!canResubmit(s.status)) throw new ApiError(400, "submission:resubmitNotFailed");
+  if (!judgeable(view.problem)) throw new ApiError(400, "judge:noTestData");
+  const state = await judgeAgain(s, view.problem, "resubmit");
+  // Another request resubmitted it a moment earlier: it is no longer a failed submission.
+  if (!state) throw new ApiError(400, "submission:resubmitNotFailed");
+  const submission: SubmissionDoc = { ...s, ...state };
+  return { ...view, submission, rights: viewerRights(viewer, submission, view.problem) };
 }
 
 export const submitIdSchema = z.object({

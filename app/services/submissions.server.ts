@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { JudgeStatus, LIMITS, ProblemAuth } from "~/lib/constants";
+import type { SubmissionTask } from "~/lib/judge-protocol";
 import { nextSeq } from "~/models/counter.server";
 import { Problem, type ProblemDoc } from "~/models/problem.server";
 import { Submission, type SubmissionDoc } from "~/models/submission.server";
@@ -8,10 +9,17 @@ import { rememberNewSubmission } from "./judge-apply.server";
 import { judgeLanguages, publishTask, toTaskProblem } from "./judge-queue.server";
 import { logger } from "./logger.server";
 import { canSubmit, isAdminRole } from "./permissions.server";
+import { refuseUnbuiltScopes } from "./scopes.server";
 import type { CurrentUser } from "./session.server";
 
 // Creating a submission: validated, stored as Pending, then queued for a judge. Shared by the
 // problem page's form action and /ojapi/submit-problem-judge.
+
+/** A contest, training or group id as HOJ's client sends it (null or absent for none). */
+const scopeId = z.coerce
+  .number({ invalid_type_error: "common:errors.badRequest" })
+  .int("common:errors.badRequest")
+  .min(0, "common:errors.badRequest");
 
 export const submitSchema = z.object({
   pid: z.coerce.number({ invalid_type_error: "judge:problemNotFound" }).int().positive("judge:problemNotFound"),
@@ -20,9 +28,9 @@ export const submitSchema = z.object({
     .string({ required_error: "judge:codeEmpty" })
     .refine((c) => c.trim().length > 0, "judge:codeEmpty")
     .refine((c) => c.length <= LIMITS.codeMax, "judge:codeTooLong"),
-  cid: z.coerce.number().int().min(0).default(0),
-  tid: z.coerce.number().int().min(0).default(0),
-  gid: z.coerce.number().int().positive().nullish(),
+  cid: scopeId.default(0),
+  tid: scopeId.default(0),
+  gid: z.preprocess((v) => (v === "" ? null : v), scopeId.nullish()),
 });
 
 export type SubmitInput = z.infer<typeof submitSchema>;
@@ -49,8 +57,10 @@ export async function createSubmission(
   meta: { ip?: string } = {},
 ): Promise<SubmissionDoc> {
   if (!canSubmit(user)) throw new SubmitError(403, "judge:noSubmitPermission");
+  // Before the problem is read: a refusal must not tell whether a hidden problem exists.
+  refuseUnbuiltScopes(input);
   const problem = await Problem.findById(input.pid).lean<ProblemDoc>();
-  if (!problem || (input.cid === 0 && !canUseProblem(user, problem))) throw new SubmitError(404, "judge:problemNotFound");
+  if (!problem || !canUseProblem(user, problem)) throw new SubmitError(404, "judge:problemNotFound");
   if (!problem.languages.includes(input.language)) throw new SubmitError(400, "judge:languageNotAllowed");
   // A judge must run it: one online now, or (with none online, the submission waiting in the queue)
   // one of the judges that advertised last. Only where no judge ever advertised is nothing refused.
@@ -94,19 +104,24 @@ export async function createSubmission(
   return sub;
 }
 
+/** The judge task of a stored submission's current attempt. */
+export function submissionTask(sub: Pick<SubmissionDoc, "_id" | "attempt" | "cid" | "language" | "code">, problem: ProblemDoc): SubmissionTask {
+  return {
+    kind: "submission",
+    submissionId: sub._id,
+    attempt: sub.attempt,
+    contest: sub.cid > 0,
+    language: sub.language,
+    code: sub.code,
+    problem: toTaskProblem(problem),
+    enqueuedAt: Date.now(),
+  };
+}
+
 /** Queues (or re-queues) a stored submission for its current attempt. */
 export async function enqueueSubmission(sub: SubmissionDoc, problem: ProblemDoc): Promise<void> {
   try {
-    await publishTask({
-      kind: "submission",
-      submissionId: sub._id,
-      attempt: sub.attempt,
-      contest: sub.cid > 0,
-      language: sub.language,
-      code: sub.code,
-      problem: toTaskProblem(problem),
-      enqueuedAt: Date.now(),
-    });
+    await publishTask(submissionTask(sub, problem));
   } catch (err) {
     // The submission is stored; the pending sweeper queues it again when Redis is back.
     logger.error({ err, submissionId: sub._id }, "could not queue a submission");

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { OWN_OJ, PROBLEM_LIMITS, TAG_DEFAULT_COLOR } from "~/lib/problem-admin";
+import { OWN_OJ } from "~/lib/problem";
+import { PROBLEM_LIMITS, TAG_DEFAULT_COLOR } from "~/lib/problem-admin";
 import { nextSeq } from "~/models/counter.server";
 import { Problem } from "~/models/problem.server";
 import { Tag, TagClassification, type TagClassificationDoc, type TagDoc } from "~/models/tag.server";
@@ -195,35 +196,51 @@ export async function planProblemTags(tagIds: readonly number[], newNames: reado
   return { ids, create };
 }
 
-/** Creates (or finds, when another request was quicker) our-OJ tags by name; returns their ids. */
-export async function ensureTagsByName(names: readonly string[]): Promise<number[]> {
+/**
+ * Creates (or finds, when another request was quicker) our-OJ tags by name; returns their ids and,
+ * apart, the ids of those this call created (for `removeUnusedTags` if the save fails after).
+ */
+export async function ensureTagsByName(names: readonly string[]): Promise<{ ids: number[]; created: number[] }> {
   const ids: number[] = [];
-  for (const name of names) {
-    const nameLower = name.toLowerCase();
-    const existing = await Tag.findOne({ oj: OWN_OJ, gid: null, nameLower }).lean();
-    if (existing) {
-      ids.push(existing._id);
-      continue;
-    }
-    const now = new Date();
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const doc = await Tag.create({ _id: await nextSeq("tag"), name, nameLower, color: TAG_DEFAULT_COLOR, oj: OWN_OJ, gid: null, tcid: null, gmtCreate: now, gmtModified: now });
-        ids.push(doc._id);
-        break;
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
-        // Another request added the same name first, or took the id: use theirs, or draw again.
-        const again = await Tag.findOne({ oj: OWN_OJ, gid: null, nameLower }).lean();
-        if (again) {
-          ids.push(again._id);
-          break;
-        }
-        if (attempt >= 4) throw err;
-      }
+  const created: number[] = [];
+  try {
+    for (const name of names) ids.push(await ensureTag(name, created));
+  } catch (err) {
+    // Nothing half-done: the tags created before the failure go too.
+    await removeUnusedTags(created);
+    throw err;
+  }
+  return { ids, created };
+}
+
+async function ensureTag(name: string, created: number[]): Promise<number> {
+  const nameLower = name.toLowerCase();
+  const existing = await Tag.findOne({ oj: OWN_OJ, gid: null, nameLower }).lean();
+  if (existing) return existing._id;
+  const now = new Date();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const doc = await Tag.create({ _id: await nextSeq("tag"), name, nameLower, color: TAG_DEFAULT_COLOR, oj: OWN_OJ, gid: null, tcid: null, gmtCreate: now, gmtModified: now });
+      created.push(doc._id);
+      return doc._id;
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      // Another request added the same name first, or took the id: use theirs, or draw again.
+      const again = await Tag.findOne({ oj: OWN_OJ, gid: null, nameLower }).lean();
+      if (again) return again._id;
+      if (attempt >= 4) throw err;
     }
   }
-  return ids;
+}
+
+/**
+ * Removes tags a refused save created, unless a problem saved meanwhile uses one (another request
+ * may have found it by name in between).
+ */
+export async function removeUnusedTags(ids: readonly number[]): Promise<void> {
+  for (const id of ids) {
+    if (!(await Problem.exists({ tags: id }))) await Tag.deleteOne({ _id: id });
+  }
 }
 
 /** Every site tag of an OJ by id (GET /ojapi/get-all-problem-tags). */

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
-import type { ZodError, ZodTypeAny, z } from "zod";
+import { z, type ZodError, type ZodTypeAny } from "zod";
+import { pageFrom } from "~/lib/format";
 
 // One zod schema per input, shared by the Remix action and the /ojapi adapter. Schema messages are
 // translation keys; this turns a failed parse into translated field errors for a form.
@@ -35,4 +36,22 @@ export function formObject(form: FormData): Record<string, unknown> {
     }
   }
   return out;
+}
+
+// Fields of list queries (GET filters): lenient, so an edited link still shows a list.
+
+/** Text of a filter, trimmed and cut to `max` characters; "" when absent. */
+export function queryText(max: number) {
+  return z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, max) : ""), z.string());
+}
+
+/** A page number: 1 when absent or not a number, never below 1 (spec section 5). */
+export const queryPage = z.preprocess((v) => pageFrom(typeof v === "string" ? v : v == null ? undefined : String(v)), z.number().int());
+
+/** A page size: `fallback` unless a whole number from 1 to `max`. */
+export function queryLimit(fallback: number, max = 100) {
+  return z.preprocess((v) => {
+    const n = Number(v);
+    return Number.isInteger(n) && n >= 1 && n <= max ? n : fallback;
+  }, z.number().int());
 }

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import mongoose from "mongoose";
-import { chromium, type Page } from "playwright-core";
+import { chromium, type Page } from "@playwright/test";
 import { freePort, startServices, stopChild, waitFor } from "../../scripts/lib/services";
 
 // npm run bench:weight — the compressed JavaScript a phone downloads: the problem list (goal under

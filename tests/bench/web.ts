@@ -4,11 +4,14 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import mongoose from "mongoose";
+import { hashPassword } from "../../app/services/password.server";
 import { freePort, startServices, stopChild, waitFor } from "../../scripts/lib/services";
 
 // npm run bench:web — how fast the learner pages answer next to a static file of the same server,
 // on a seeded store: problems and submissions are bulk-inserted into a throw-away store, the built
-// server is started on it, and 20 clients load each page in turn. The figure is each page's
+// server is started on it, and 20 clients load each page in turn, anonymously and then signed in
+// (a session cookie from the login form, for a learner with submissions: the session lookup and
+// the learner's own status per problem are part of those pages). The figure is each page's
 // latency and throughput against the static file's, measured in the same run.
 //
 // Sizes and load: BENCH_PROBLEMS (5000), BENCH_SUBMISSIONS (200000), BENCH_CLIENTS (20),
@@ -19,6 +22,8 @@ const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 200_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const USERS = 2000;
+/** The seeded learner the signed-in clients log in as (user0, who has submissions). */
+const LEARNER = { username: "user0", password: "bench-learner-pass" };
 const REQUEST_TIMEOUT_MS = 120_000;
 
 function log(line: string) {
@@ -90,13 +95,14 @@ async function seed(uri: string) {
     await db.collection("problems").insertMany(docs as never[], { ordered: false });
   }
   log(`seeded ${PROBLEMS} problems in ${Date.now() - t0} ms`);
+  const learnerHash = await hashPassword(LEARNER.password);
   const users = Array.from({ length: USERS }, (_, i) => ({
     _id: randomBytes(16).toString("hex"),
     username: `user${i}`,
     usernameLower: `user${i}`,
     email: "",
     emailLower: `#u${i}`,
-    passwordHash: "x",
+    passwordHash: `user${i}` === LEARNER.username ? learnerHash : "x",
     role: 1002,
     status: 0,
   }));
@@ -163,10 +169,12 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function timed(url: string): Promise<{ ms: number; ok: boolean }> {
+async function timed(url: string, cookie?: string): Promise<{ ms: number; ok: boolean }> {
   const t = performance.now();
   try {
-    const res = await fetch(url, { headers: { "Accept-Encoding": "gzip" }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const headers: Record<string, string> = { "Accept-Encoding": "gzip" };
+    if (cookie) headers.Cookie = cookie;
+    const res = await fetch(url, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     await res.arrayBuffer();
     return { ms: performance.now() - t, ok: res.ok };
   } catch {
@@ -175,8 +183,8 @@ async function timed(url: string): Promise<{ ms: number; ok: boolean }> {
 }
 
 /** CLIENTS loops fetching one URL for SECONDS; requests still running at the end are waited for. */
-async function load(name: string, url: string): Promise<Figures> {
-  const cold = (await timed(url)).ms;
+async function load(name: string, url: string, cookie?: string): Promise<Figures> {
+  const cold = (await timed(url, cookie)).ms;
   const latencies: number[] = [];
   let errors = 0;
   const until = performance.now() + SECONDS * 1000;
@@ -184,7 +192,7 @@ async function load(name: string, url: string): Promise<Figures> {
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       while (performance.now() < until) {
-        const r = await timed(url);
+        const r = await timed(url, cookie);
         latencies.push(r.ms);
         if (!r.ok) errors++;
       }
@@ -193,6 +201,22 @@ async function load(name: string, url: string): Promise<Figures> {
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return { name, requests: latencies.length, errors, rps: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), cold };
+}
+
+/** Logs the seeded learner in through the login form; returns the session cookie. */
+async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username: LEARNER.username, password: LEARNER.password }).toString(),
+    redirect: "manual",
+  });
+  const cookie = (res.headers.get("Set-Cookie") ?? "").split(";")[0];
+  if (res.status !== 302 || !cookie) throw new Error(`could not sign in as ${LEARNER.username}: HTTP ${res.status}`);
+  // The session must make the pages signed in, or the figures would be the anonymous ones again.
+  const mine = await fetch(`${base}/status?onlyMine=true`, { headers: { Cookie: cookie } });
+  if (!(await mine.text()).includes(`>${LEARNER.username}<`)) throw new Error("the session cookie does not sign the learner in");
+  return cookie;
 }
 
 async function main() {
@@ -231,17 +255,21 @@ async function main() {
     await waitFor("web server", async () => (await fetch(`${base}/healthz`).catch(() => null))?.ok ?? false, 900_000, web);
     log(`server ready in ${Date.now() - t} ms (index creation included)`);
 
-    const targets: Array<[string, string]> = [
+    const cookie = await signIn(base);
+    const targets: Array<[string, string, string?]> = [
       ["static file (/locales/en/problem.json)", `${base}/locales/en/problem.json`],
       ["problem list (/problem)", `${base}/problem`],
       ["problem list, filtered (/problem?difficulty=1&tagId=3)", `${base}/problem?difficulty=1&tagId=3`],
       ["problem page (/problem/P1500)", `${base}/problem/P${1000 + Math.floor(PROBLEMS / 2)}`],
       ["submission list (/status)", `${base}/status`],
       ["submission list, by status (/status?status=-1)", `${base}/status?status=-1`],
+      ["problem list, signed in (/problem)", `${base}/problem`, cookie],
+      ["submission list, signed in (/status)", `${base}/status`, cookie],
+      ["submission list, signed in, Mine (/status?onlyMine=true)", `${base}/status?onlyMine=true`, cookie],
     ];
     const results: Figures[] = [];
-    for (const [name, url] of targets) {
-      const f = await load(name, url);
+    for (const [name, url, session] of targets) {
+      const f = await load(name, url, session);
       results.push(f);
       log(`  measured ${name}`);
     }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JudgeStatus, ProblemType, Role } from "~/lib/constants";
 import { decodeMessage, JudgeStreams, type SubmissionTask } from "~/lib/judge-protocol";
+import type { SubmissionDoc } from "~/models/submission.server";
 import { loader as cancelRoute } from "~/routes/ojapi.admin.judge.cancel-judge";
 import { loader as manualRoute } from "~/routes/ojapi.admin.judge.manual-judge";
 import { loader as rejudgeContestRoute } from "~/routes/ojapi.admin.judge.rejudge-contest-problem";
@@ -16,6 +17,7 @@ import {
   cookieFor,
   countersOf,
   finalMessage,
+  makeContestSubmission,
   makeProblem,
   makeUser,
   openStore,
@@ -84,16 +86,17 @@ describe("rejudge", () => {
   it("of every submission of a problem in a contest", async () => {
     const user = await makeUser();
     const problem = await makeProblem();
-    const inContest = [];
-    for (let i = 0; i < 3; i++) inContest.push(await createSubmission(user, { pid: problem._id, language: "C++", code: "x", cid: 41, tid: 0 }));
+    const inContest: SubmissionDoc[] = [];
+    for (let i = 0; i < 3; i++) inContest.push(await makeContestSubmission(user, problem, 41));
     const outside = await createSubmission(user, { pid: problem._id, language: "C++", code: "x", cid: 0, tid: 0 });
     const cookie = await cookieFor(root);
     const res = await callRoute(rejudgeContestRoute, siteRequest(`/ojapi/admin/judge/rejudge-contest-problem?pid=${problem._id}&cid=41`, { cookie }));
     expect(res).toMatchObject({ http: 200, status: 200, data: { count: 3 } });
     for (const s of inContest) expect((await submissionOf(s._id)).attempt).toBe(2);
     expect((await submissionOf(outside._id)).attempt).toBe(1);
-    const task = await redis().xrange(rkey(JudgeStreams.contestTasks), "-", "+");
-    expect(task.length).toBeGreaterThanOrEqual(6);
+    const tasks = ((await redis().xrange(rkey(JudgeStreams.contestTasks), "-", "+")) as Array<[string, string[]]>).map(([, f]) => decodeMessage<SubmissionTask>(f));
+    const queued = tasks.filter((t) => t && inContest.some((s) => s._id === t.submissionId) && t.attempt === 2);
+    expect(queued).toHaveLength(3);
   });
 });
 

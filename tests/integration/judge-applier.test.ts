@@ -16,6 +16,7 @@ import {
   caseResult,
   countersOf,
   finalMessage,
+  makeContestSubmission,
   makeProblem,
   makeUser,
   openStore,
@@ -48,8 +49,8 @@ async function startApplier(consumer = "web-test", claimIdleMs = 30_000) {
   return applier;
 }
 
-async function submit(user: Awaited<ReturnType<typeof makeUser>>, pid: number, cid = 0) {
-  return createSubmission(user, { pid, language: "C++", code: CODE, cid, tid: 0 });
+async function submit(user: Awaited<ReturnType<typeof makeUser>>, pid: number) {
+  return createSubmission(user, { pid, language: "C++", code: CODE, cid: 0, tid: 0 });
 }
 
 describe("result applier", () => {
@@ -222,7 +223,7 @@ describe("result applier", () => {
   it("contest submissions leave the problem counters alone", async () => {
     const user = await makeUser();
     const problem = await makeProblem();
-    const sub = await submit(user, problem._id, 12);
+    const sub = await makeContestSubmission(user, problem, 12);
     await publishResult(finalMessage(sub));
     await settled(sub._id);
     expect((await countersOf(problem._id)).total).toBe(0);

@@ -7,6 +7,7 @@ import { decodeMessage, JudgeStreams, STREAM_FIELD, type ResultMessage, type Sub
 import { FirstAc, firstAcKey } from "~/models/first-ac.server";
 import { Submission, type SubmissionDoc } from "~/models/submission.server";
 import { loader as resultRoute } from "~/routes/ojapi.get-test-judge-result";
+import { loader as resubmitRoute } from "~/routes/ojapi.resubmit";
 import { loader as languagesRoute } from "~/routes/ojapi.languages";
 import { action as testRoute } from "~/routes/ojapi.submit-problem-test-judge";
 import { disconnectDb } from "~/services/db.server";
@@ -312,5 +313,35 @@ describe("judging through the whole path", () => {
     expect(report.requeued).toContain(sub._id);
     await startJudge();
     expect(await settled(sub._id)).toMatchObject({ status: JudgeStatus.ACCEPTED, requeues: 1 });
+  }, 180_000);
+
+  it("resubmits a submission whose judging failed: the same submission is judged again and counted once", async () => {
+    await judge!.stop({ graceMs: 20_000 });
+    judge = null;
+    const { user, pid, sub } = await submit(AB);
+    // Its task is lost and the sweeper gives up on it: System Error.
+    const lane = rkey(JudgeStreams.normalTasks);
+    for (const [id, fields] of (await redis().xrange(lane, "-", "+")) as Array<[string, string[]]>) {
+      if (decodeMessage<SubmissionTask>(fields)?.submissionId === sub._id) await redis().xdel(lane, id);
+    }
+    await Submission.updateOne({ _id: sub._id }, { $set: { gmtModified: new Date(Date.now() - 10 * 60_000) } });
+    expect((await sweepOnce({ stuckMs: 60_000, maxRequeues: 0 })).gaveUp).toContain(sub._id);
+    expect(await settled(sub._id)).toMatchObject({ status: JudgeStatus.SYSTEM_ERROR, attempt: 1 });
+    expect(await countersOf(pid)).toMatchObject({ total: 1, se: 1, ac: 0 });
+    expect(await userOf(user._id)).toMatchObject({ submitCount: 1, acCount: 0 });
+
+    await startJudge();
+    const res = await callRoute(resubmitRoute, siteRequest(`/ojapi/resubmit?submitId=${sub._id}`, { cookie: await cookieFor(user) }));
+    expect(res).toMatchObject({ http: 200, status: 200, data: { submitId: sub._id, status: JudgeStatus.PENDING } });
+    await waitUntil("judged again", async () => {
+      const s = await submissionOf(sub._id);
+      return s.attempt === 2 && s.status === JudgeStatus.ACCEPTED;
+    }, 90_000);
+    expect(await settled(sub._id)).toMatchObject({ status: JudgeStatus.ACCEPTED, errorMessage: "", judger: judge!.name });
+    expect(await countersOf(pid)).toMatchObject({ total: 1, se: 0, ac: 1 });
+    expect(await userOf(user._id)).toMatchObject({ submitCount: 1, acCount: 1, solvedPids: [pid] });
+    expect(await Submission.countDocuments({ uid: user._id })).toBe(1);
+    // Accepted now: resubmitting again is refused.
+    expect(await callRoute(resubmitRoute, siteRequest(`/ojapi/resubmit?submitId=${sub._id}`, { cookie: await cookieFor(user) }))).toMatchObject({ http: 400 });
   }, 180_000);
 });

@@ -191,6 +191,26 @@ describe("problem administration", () => {
     expect((await Problem.findById(last!._id).lean())!.problemId).toBe(last!.problemId);
   });
 
+  it("a refused save leaves no new tags behind", async () => {
+    const used = await createTag({ name: "Already there", color: "#00aa00" });
+    // The counter hands out five ids in a row that are taken: the insert gives up.
+    const last = await Problem.findOne().sort({ _id: -1 }).lean();
+    for (let i = 1; i <= 5; i++) {
+      await Problem.create({ _id: last!._id + i, problemId: `TAKEN-${i}`, problemIdUpper: `TAKEN-${i}`, title: "Taken", languages: ["C"] });
+    }
+    await Counter.updateOne({ _id: "problem" }, { $set: { seq: last!._id } });
+    const tagsBefore = await Tag.countDocuments();
+    await expect(createProblem(baseInput({ problemId: "T4500", tagIds: [used._id], newTags: ["Fresh tag one", "fresh tag two"] }), actor)).rejects.toThrow();
+    expect(await Problem.exists({ problemIdUpper: "T4500" })).toBeNull();
+    expect(await Tag.exists({ nameLower: { $in: ["fresh tag one", "fresh tag two"] } })).toBeNull();
+    expect(await Tag.countDocuments()).toBe(tagsBefore);
+    expect(await Tag.exists({ _id: used._id })).not.toBeNull();
+    // Once ids are free again the same save succeeds and creates its tags.
+    const saved = await createProblem(baseInput({ problemId: "T4500", newTags: ["Fresh tag one"] }), actor);
+    expect(saved.tags).toHaveLength(1);
+    expect(await Tag.exists({ nameLower: "fresh tag one" })).not.toBeNull();
+  });
+
   it("lists typed cases too large to edit as text as files, and keeps them on save", async () => {
     const big = "7".repeat(1_000_000);
     const doc = await createProblem(baseInput({ problemId: "T5000", cases: Array.from({ length: 5 }, () => ({ input: big, output: "7\n" })) }), actor);

@@ -135,8 +135,9 @@ describe("importing problem archives", () => {
     await expect(runImport("hoj", notZip, "fake.zip", actor, { onConflict: "refuse" })).rejects.toThrow("admin-problem:errors.invalidZip");
   });
 
-  it("removes the test data it stored when the problem document cannot be written", async () => {
+  it("removes the test data and the new tags it stored when the problem document cannot be written", async () => {
     const existing = await Problem.findOne({ problemIdUpper: "QD-1" }).lean<ProblemDoc>();
+    const kept = await createTag({ name: "Kept tag", color: "#123456" });
     const dir = path.join(tmp, "fresh-data");
     await writeZip(path.join(tmp, "fresh.zip"), [
       { name: "1.in", data: `${Math.random()}\n` },
@@ -144,11 +145,20 @@ describe("importing problem archives", () => {
     ]);
     await extractZip(path.join(tmp, "fresh.zip"), dir);
     const before = await testDataSets();
+    const tagsBefore = await Tag.countDocuments();
     await expect(
-      importProblem({ problemId: "FRESH-1", title: "Fresh", languages: ["C"], cases: [{ input: "1.in", output: "1.out" }] }, dir, actor, existing!._id),
+      importProblem(
+        { problemId: "FRESH-1", title: "Fresh", languages: ["C"], cases: [{ input: "1.in", output: "1.out" }], newTags: ["Brand new tag", "kept TAG"] },
+        dir,
+        actor,
+        existing!._id,
+      ),
     ).rejects.toThrow();
     expect(await testDataSets()).toEqual(before);
     expect(await Problem.exists({ problemIdUpper: "FRESH-1" })).toBeNull();
+    expect(await Tag.exists({ nameLower: "brand new tag" })).toBeNull();
+    expect(await Tag.exists({ _id: kept._id })).not.toBeNull();
+    expect(await Tag.countDocuments()).toBe(tagsBefore);
   });
 
   it("runs an import as a background job with its progress in Redis", async () => {

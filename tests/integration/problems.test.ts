@@ -13,6 +13,7 @@ import {
   randomProblemId,
   userProblemStatus,
 } from "~/services/problems.server";
+import { takeFlash } from "~/services/flash.server";
 import { closeRedis } from "~/services/redis.server";
 import { listAllTags, listTagsAndClassifications, searchTags } from "~/services/tags.server";
 import { createUser } from "~/services/users.server";
@@ -25,6 +26,13 @@ import { action as statusApi } from "~/routes/ojapi.get-user-problem-status";
 import { loader as listPage } from "~/routes/problem._index";
 import { loader as problemPage } from "~/routes/problem.$problemId";
 import { announceJudge, body, call, makeClassification, makeProblem, makeSubmission, makeTag, req } from "../fixtures/learner";
+
+/** The messages a response left for the next page (the session its cookie names). */
+async function flashOf(res: Response) {
+  const cookie = (res.headers.get("Set-Cookie") ?? "").split(";")[0];
+  expect(cookie).toMatch(/^oj_sid=/);
+  return takeFlash(new Request("http://localhost/", { headers: { Cookie: cookie } }));
+}
 
 type Page = { records: Array<{ pid: number; problemId: string; title: string; tags: Array<{ name: string }> }>; total: number; size: number; current: number };
 
@@ -158,6 +166,14 @@ describe("problem list", () => {
     const res = await call(listPage, await req("/problem?random=1&oj=HDU"));
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/problem/HDU-1000");
+    expect(await flashOf(res)).toEqual([{ type: "success", key: "problem:goodLuck" }]);
+  });
+
+  it("a random pick without JavaScript with nothing to pick goes back to the list and says so", async () => {
+    const res = await call(listPage, await req("/problem?random=1&oj=POJ&difficulty=1"));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/problem?oj=POJ&difficulty=1");
+    expect(await flashOf(res)).toEqual([{ type: "error", key: "problem:noProblems" }]);
   });
 });
 

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JudgeStatus, Role } from "~/lib/constants";
 import { loader as eventsRoute } from "~/routes/submission-events.$submitId";
 import { action as checkRoute } from "~/routes/ojapi.check-submissions-status";
+import { loader as listRoute } from "~/routes/ojapi.get-submission-list";
 import { disconnectDb } from "~/services/db.server";
 import { startResultApplier, type ResultApplier } from "~/services/judge-results.server";
 import { closeRedis } from "~/services/redis.server";
 import { createSubmission } from "~/services/submissions.server";
 import { closeStatusSubscriber } from "~/services/submission-status.server";
-import { caseResult, callRoute, cookieFor, finalMessage, makeProblem, makeUser, openStore, publishResult, routeArgs, settled, siteRequest, submissionOf, waitUntil } from "./support/judging";
+import { caseResult, callRoute, cookieFor, finalMessage, makeContestSubmission, makeProblem, makeUser, openStore, publishResult, routeArgs, settled, siteRequest, submissionOf, waitUntil } from "./support/judging";
 
 // Live status for the pages: the batch status call and the server-sent event stream, with the
 // result applier publishing each write.
@@ -98,7 +99,7 @@ describe("event stream of a submission", () => {
     const user = await makeUser();
     const other = await makeUser();
     const problem = await makeProblem();
-    const sub = await createSubmission(user, { pid: problem._id, language: "C++", code: "x", cid: 3, tid: 0 });
+    const sub = await makeContestSubmission(user, problem, 3);
     const args = (cookie?: string) => routeArgs(siteRequest(`/submission-events/${sub._id}`, { cookie }), { submitId: String(sub._id) });
     await expect(eventsRoute(args())).rejects.toMatchObject({ status: 404 });
     await expect(eventsRoute(args(await cookieFor(other)))).rejects.toMatchObject({ status: 404 });
@@ -109,14 +110,14 @@ describe("event stream of a submission", () => {
 });
 
 describe("check-submissions-status", () => {
-  it("answers id -> status, score, time, memory; leaves out what the viewer may not see", async () => {
+  it("answers id -> the whole list row (with the judger, without code or error message); leaves out what the viewer may not see", async () => {
     const user = await makeUser();
     const admin = await makeUser(Role.ADMIN);
     const problem = await makeProblem();
-    const a = await createSubmission(user, { pid: problem._id, language: "C++", code: "x", cid: 0, tid: 0 });
-    const b = await createSubmission(user, { pid: problem._id, language: "C++", code: "x", cid: 0, tid: 0 });
-    const c = await createSubmission(user, { pid: problem._id, language: "C++", code: "x", cid: 8, tid: 0 });
-    await publishResult(finalMessage(a, { cases: [caseResult(1, 0, { time: 40, memory: 5000 })] }));
+    const a = await createSubmission(user, { pid: problem._id, language: "C++", code: "int main(){}", cid: 0, tid: 0 });
+    const b = await createSubmission(user, { pid: problem._id, language: "Python3", code: "print(1)", cid: 0, tid: 0 });
+    const c = await makeContestSubmission(user, problem, 8);
+    await publishResult(finalMessage(a, { judger: "judge-7", errorMessage: "warning: unused", cases: [caseResult(1, 0, { time: 40, memory: 5000 })] }));
     const body = { submitIds: [a._id, b._id, c._id, 999_999_999] };
     let res;
     for (let i = 0; i < 100; i++) {
@@ -124,12 +125,42 @@ describe("check-submissions-status", () => {
       if ((res.data as Record<string, { status: number }>)[a._id]?.status === 0) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(res!.data).toEqual({
-      [a._id]: { status: 0, score: 0, time: 40, memory: 5000 },
-      [b._id]: { status: JudgeStatus.PENDING, score: 0, time: 0, memory: 0 },
+    const rows = res!.data as Record<string, Record<string, unknown>>;
+    expect(Object.keys(rows).sort()).toEqual([String(a._id), String(b._id)].sort());
+    expect(rows[a._id]).toMatchObject({
+      submitId: a._id,
+      uid: user._id,
+      username: user.username,
+      pid: problem._id,
+      displayPid: problem.problemId,
+      title: problem.title,
+      cid: 0,
+      gid: null,
+      status: 0,
+      score: 0,
+      time: 40,
+      memory: 5000,
+      length: Buffer.byteLength("int main(){}"),
+      language: "C++",
+      judger: "judge-7",
+      isManual: false,
+      share: false,
     });
+    expect(rows[a._id].submitTime).toBeTruthy();
+    expect(rows[b._id]).toMatchObject({ submitId: b._id, status: JudgeStatus.PENDING, language: "Python3", judger: "", time: 0, memory: 0 });
+    for (const row of Object.values(rows)) {
+      expect(row).not.toHaveProperty("code");
+      expect(row).not.toHaveProperty("errorMessage");
+    }
+    // The same row the status list shows.
+    const list = await callRoute(listRoute, siteRequest(`/ojapi/get-submission-list?username=${user.username}`));
+    const listed = (list.data as { records: Array<Record<string, unknown>> }).records.find((r) => r.submitId === a._id);
+    expect(JSON.parse(JSON.stringify(rows[a._id]))).toEqual(listed);
+
     const asAdmin = await callRoute(checkRoute, siteRequest("/ojapi/check-submissions-status", { json: body, cookie: await cookieFor(admin) }));
     expect(Object.keys(asAdmin.data as object)).toHaveLength(3);
+    const asOwner = await callRoute(checkRoute, siteRequest("/ojapi/check-submissions-status", { json: body, cookie: await cookieFor(user) }));
+    expect(Object.keys(asOwner.data as object)).toHaveLength(3);
 
     const bad = await callRoute(checkRoute, siteRequest("/ojapi/check-submissions-status", { json: { submitIds: "1,2" } }));
     expect(bad).toMatchObject({ http: 400, msg: "提交ID列表格式不正确！" });

@@ -194,17 +194,49 @@ describe("share, resubmit, submit", () => {
     expect((await Submission.findById(5).lean())?.share).toBe(true);
   });
 
-  it("resubmits the owner's code as a new pending submission", async () => {
+  it("resubmits the same submission (next attempt, Pending) only after a failed judging, for its owner or a super admin", async () => {
+    const root = await createUser({ username: "rootish", password: "secret123", email: "rootish@example.test", role: Role.SUPER_ADMIN });
+    await makeSubmission(alice, open, { _id: 40, status: JudgeStatus.SYSTEM_ERROR, errorMessage: "sandbox gone", attempt: 1, judger: "j1", time: 5 });
+    await makeSubmission(alice, open, { _id: 41, status: JudgeStatus.SUBMITTED_FAILED, attempt: 3 });
     const before = await Submission.countDocuments();
-    const b = await body<{ data: { submitId: number; status: number; code: string } }>(await call(resubmitApi, await req("/ojapi/resubmit?submitId=4", { uid: alice._id })));
-    expect(b.data.submitId).toBeGreaterThan(26);
-    expect(b.data.status).toBe(JudgeStatus.PENDING);
-    const created = await Submission.findById(b.data.submitId).lean();
-    const original = await Submission.findById(4).lean();
-    expect(created).toMatchObject({ code: original!.code, language: original!.language, pid: original!.pid, uid: alice._id });
-    expect(await Submission.countDocuments()).toBe(before + 1);
-    expect((await call(resubmitApi, await req("/ojapi/resubmit?submitId=4", { uid: bob._id }))).status).toBe(403);
-    expect((await call(resubmitApi, await req("/ojapi/resubmit?submitId=4"))).status).toBe(401);
+    const resub = async (id: number, uid?: string) => call(resubmitApi, await req(`/ojapi/resubmit?submitId=${id}`, { uid }));
+
+    // Anything but a failed judging is refused, and nobody but the owner (or a super admin) may.
+    const accepted = await resub(4, alice._id);
+    expect(accepted.status).toBe(400);
+    expect((await body(accepted)).msg).toBe("Only a submission whose judging failed (System Error or Submitted Failed) can be resubmitted");
+    const notOwner = await resub(40, bob._id);
+    expect(notOwner.status).toBe(403);
+    expect((await body(notOwner)).msg).toBe("You can only resubmit your own submissions");
+    expect((await resub(40)).status).toBe(401);
+    expect(await Submission.findById(40).lean()).toMatchObject({ status: JudgeStatus.SYSTEM_ERROR, attempt: 1 });
+
+    const b = await body<{ data: { submitId: number; status: number; code: string; time: number; judger: string } }>(await resub(40, alice._id));
+    expect(b.data).toMatchObject({ submitId: 40, status: JudgeStatus.PENDING, time: 0, judger: "" });
+    expect(b.data.code).toContain("submission 40");
+    expect(await Submission.findById(40).lean()).toMatchObject({ status: JudgeStatus.PENDING, attempt: 2, errorMessage: "" });
+    // Now pending: a second resubmit is refused.
+    expect((await resub(40, alice._id)).status).toBe(400);
+
+    const byRoot = await body<{ data: { submitId: number; status: number } }>(await resub(41, root._id));
+    expect(byRoot.data).toMatchObject({ submitId: 41, status: JudgeStatus.PENDING });
+    expect((await Submission.findById(41).lean())?.attempt).toBe(4);
+    expect(await Submission.countDocuments()).toBe(before);
+  });
+
+  it("the detail page offers Resubmit only after a failed judging, and its form judges the same submission again", async () => {
+    await makeSubmission(alice, open, { _id: 42, status: JudgeStatus.SYSTEM_ERROR });
+    const rights = async (id: number, uid: string) => (await body<{ rights: { canResubmit: boolean } }>(await call(detailPage, await req(`/submission-detail/${id}`, { uid }), { submitId: String(id) }))).rights;
+    expect((await rights(42, alice._id)).canResubmit).toBe(true);
+    expect((await rights(42, bob._id)).canResubmit).toBe(false);
+    expect((await rights(3, alice._id)).canResubmit).toBe(false);
+    const refused = await call(detailAction, await req("/submission-detail/3", { uid: alice._id, form: { intent: "resubmit" } }), { submitId: "3" });
+    expect(refused.headers.get("Location")).toBe("/submission-detail/3");
+    expect((await Submission.findById(3).lean())?.attempt ?? 1).toBe(1);
+    const res = await call(detailAction, await req("/submission-detail/42", { uid: alice._id, form: { intent: "resubmit" } }), { submitId: "42" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/submission-detail/42");
+    expect(await Submission.findById(42).lean()).toMatchObject({ status: JudgeStatus.PENDING, attempt: 2 });
   });
 
   it("POST /ojapi/submit-problem-judge returns the stored submission with its submitId; bad input changes nothing", async () => {

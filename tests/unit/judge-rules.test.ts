@@ -221,6 +221,27 @@ describe("rejudge", () => {
   });
 });
 
+describe("resubmit", () => {
+  it("is a rejudge allowed only after a System Error or Submitted Failed", () => {
+    const failed = { ...next(pending(), final({ status: JudgeStatus.SYSTEM_ERROR })), countersApplied: 1 };
+    const u = applyEvents(failed, [{ kind: "resubmit" }], ACM, T1)!;
+    expect(u.next).toMatchObject({ attempt: 2, status: JudgeStatus.PENDING, errorMessage: "", countedStatus: JudgeStatus.SYSTEM_ERROR });
+    expect(u.effects.problemCounters).toEqual({});
+    const sf = { ...failed, status: JudgeStatus.SUBMITTED_FAILED, countedStatus: JudgeStatus.SUBMITTED_FAILED };
+    expect(applyEvents(sf, [{ kind: "resubmit" }], ACM, T1)?.next.status).toBe(JudgeStatus.PENDING);
+    for (const status of [JudgeStatus.ACCEPTED, JudgeStatus.WRONG_ANSWER, JudgeStatus.COMPILE_ERROR, JudgeStatus.PENDING, JudgeStatus.JUDGING, JudgeStatus.CANCELLED]) {
+      expect(applyEvents({ ...failed, status }, [{ kind: "resubmit" }], ACM, T1), String(status)).toBeNull();
+    }
+  });
+
+  it("moves the count once when the new verdict arrives", () => {
+    const failed = { ...next(pending(), final({ status: JudgeStatus.SYSTEM_ERROR })), countersApplied: 1 };
+    const re = applyEvents(failed, [{ kind: "resubmit" }], ACM, T1)!.next;
+    const u = applyResult(re, final({ attempt: 2 }), ACM, T1)!;
+    expect(u.effects).toMatchObject({ problemCounters: { se: -1, ac: 1 }, submitCount: 0, solved: "add" });
+  });
+});
+
 describe("cancel", () => {
   it("makes the submission Cancelled and takes it out of the counters", () => {
     const accepted = { ...next(pending(), final()), countersApplied: 1 };

@@ -2,11 +2,12 @@ import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { JudgeCaseMode, JudgeMode } from "~/lib/constants";
 import { LANGUAGES, SPJ_LANGUAGES } from "~/lib/languages";
 import { EXAMPLES_RECOMMENDED_MAX } from "~/lib/problem-admin";
 import type { DraftCase, DraftFile, ProblemDraft } from "~/lib/problem-draft";
-import { buttonClass, Checkbox, dangerButtonClass, Field, FieldError, inputClass, Notice, primaryButtonClass, Section, textareaClass, useHydrated, sized } from "./ui";
+import { buttonClass, Checkbox, dangerButtonClass, Field, FieldError, inputClass, Notice, primaryButtonClass, Section, textareaClass, sized } from "./ui";
 
 // The full problem form (spec section 5), shared by the create and edit pages. A plain multipart
 // POST: rows are added and removed by submit buttons the server answers, the zip upload is a file

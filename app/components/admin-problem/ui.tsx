@@ -1,7 +1,8 @@
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
-import { Link } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Form, useSearchParams } from "@remix-run/react";
+import { useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 // Small pieces of the problem administration pages: labelled fields with their error, sections,
 // buttons, and a submit button that asks for confirmation (a dialog with JavaScript; without it
@@ -16,13 +17,6 @@ export const textareaClass = `${inputClass} font-mono`;
 export const buttonClass = "inline-flex items-center rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:border-brand hover:text-brand";
 export const primaryButtonClass = "inline-flex items-center rounded bg-brand px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-dark";
 export const dangerButtonClass = "inline-flex items-center rounded border border-red-300 bg-white px-3 py-1 text-sm text-red-600 hover:bg-red-50";
-
-/** True once React runs in the browser: conveniences that need JavaScript switch on. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 export function FieldError({ message, id }: { message?: string; id?: string }) {
   if (!message) return null;
@@ -152,32 +146,25 @@ export function Notice({ kind, children }: { kind: "error" | "success" | "info" 
   );
 }
 
-export function Pagination({ page, total, limit, href }: { page: number; total: number; limit: number; href: (page: number) => string }) {
+/** The keyword search of the admin problem lists (a GET form: the list's address keeps it). */
+export function ProblemSearch({ keyword }: { keyword: string }) {
   const { t } = useTranslation("admin-problem");
-  const pages = Math.max(1, Math.ceil(total / limit));
-  if (total === 0) return null;
-  // Five page buttons around the current one (spec section 9).
-  const start = Math.max(1, Math.min(page - 2, pages - 4));
-  const numbers = Array.from({ length: Math.min(5, pages) }, (_, i) => start + i);
-  const cls = (active: boolean) => `rounded border px-2 py-0.5 text-sm ${active ? "border-brand bg-brand text-white" : "border-gray-300 bg-white"}`;
   return (
-    <nav className="flex flex-wrap items-center gap-1" aria-label={t("list.pagination")}>
-      <span className="mr-2 text-sm text-gray-600">{t("list.total", { count: total })}</span>
-      {page > 1 ? (
-        <Link className={cls(false)} to={href(page - 1)}>
-          {t("list.prev")}
-        </Link>
-      ) : null}
-      {numbers.map((n) => (
-        <Link key={n} className={cls(n === page)} to={href(n)} aria-current={n === page ? "page" : undefined}>
-          {n}
-        </Link>
-      ))}
-      {page < pages ? (
-        <Link className={cls(false)} to={href(page + 1)}>
-          {t("list.next")}
-        </Link>
-      ) : null}
-    </nav>
+    <Form method="get" className="flex flex-wrap items-center gap-2" role="search">
+      <input name="keyword" defaultValue={keyword} placeholder={t("list.searchPlaceholder")} className={sized("w-72")} aria-label={t("list.searchPlaceholder")} />
+      <button type="submit" className={buttonClass}>
+        {t("list.search")}
+      </button>
+    </Form>
   );
+}
+
+/** The address of another page of the current list, its other parameters kept. */
+export function usePageHref(): (page: number) => string {
+  const [params] = useSearchParams();
+  return (page) => {
+    const q = new URLSearchParams(params);
+    q.set("page", String(page));
+    return `?${q.toString()}`;
+  };
 }

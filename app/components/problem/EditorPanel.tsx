@@ -270,6 +270,11 @@ export function EditorPanel({
           ) : null}
         </div>
         {!judgeOnline ? <p className="text-xs text-yellow-700">{t("problem:editor.noJudgeOnline")}</p> : null}
+        {judgeOnline && languages.length === 0 ? (
+          <p className="text-sm text-yellow-800" role="alert" data-testid="no-language-judge">
+            {t("problem:editor.noLanguageJudge")}
+          </p>
+        ) : null}
         <div ref={host} className={editorReady ? "overflow-hidden rounded border" : "hidden"} data-testid="code-editor" />
         <textarea
           name="code"

@@ -4,22 +4,14 @@ import { StatusTag } from "~/components/submission/StatusTag";
 import { withBase } from "~/lib/base-path";
 import { LIMITS, POLL, RUNNING_STATUSES } from "~/lib/constants";
 import { formatMemory, formatTimeMs } from "~/lib/format";
+import type { TestJudgeResult } from "~/lib/judge-protocol";
 
 // The online self-test: runs the editor's code on the learner's own input through
 // POST /ojapi/submit-problem-test-judge, then polls GET /ojapi/get-test-judge-result every second
 // until the result is no longer pending (spec sections 4 and 9).
 
-interface TestResult {
-  status: number;
-  time: number;
-  memory: number;
-  stderr: string;
-  userInput: string;
-  expectedOutput: string | null;
-  userOutput: string;
-  problemJudgeMode: string;
-  errorMessage?: string;
-}
+/** The judge's result, or only a status while it is pending. */
+type TestResult = Pick<TestJudgeResult, "status"> & Partial<TestJudgeResult>;
 
 interface ApiBody<T> {
   status: number;

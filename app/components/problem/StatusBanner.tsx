@@ -2,20 +2,13 @@ import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { StatusTag } from "~/components/submission/StatusTag";
-import { withBase } from "~/lib/base-path";
-import { JudgeStatus, POLL, RUNNING_STATUSES } from "~/lib/constants";
+import { followSubmission, type LiveStatus } from "~/components/submission/live";
+import { JudgeStatus, RUNNING_STATUSES } from "~/lib/constants";
 import { formatMemory, formatTimeMs } from "~/lib/format";
 
-// Follows a fresh submission (spec sections 4 and 9: every 2 s, at most 30 times) and celebrates an
-// Accepted with a little confetti, loaded only then.
-
-interface Live {
-  submitId: number;
-  status: number;
-  time: number;
-  memory: number;
-  score: number;
-}
+// Follows a fresh submission until its verdict (the server's event stream, or polling every 2 s at
+// most 30 times; see components/submission/live.ts) and celebrates an Accepted with a little
+// confetti, loaded only then.
 
 async function celebrate() {
   try {
@@ -28,43 +21,26 @@ async function celebrate() {
 
 export function StatusBanner({ submitId, onFinal }: { submitId: number; onFinal?: (status: number) => void }) {
   const { t } = useTranslation(["problem", "judge"]);
-  const [live, setLive] = useState<Live | null>(null);
+  const [live, setLive] = useState<LiveStatus | null>(null);
   const [gaveUp, setGaveUp] = useState(false);
 
   useEffect(() => {
-    let tries = 0;
-    let timer: number | undefined;
-    let stopped = false;
     setLive(null);
     setGaveUp(false);
-    const tick = async () => {
-      tries++;
-      try {
-        const res = await fetch(withBase(`/ojapi/get-submission-detail?submitId=${submitId}`), { headers: { Accept: "application/json" } });
-        const body = (await res.json()) as { status: number; data: { submission: Live } | null };
-        if (stopped) return;
-        // A failed poll stops polling (spec section 8).
-        if (body.status !== 200 || !body.data) return setGaveUp(true);
-        const s = body.data.submission;
+    let last: LiveStatus | null = null;
+    return followSubmission(
+      submitId,
+      (s) => {
+        last = s;
         setLive(s);
-        if (!RUNNING_STATUSES.has(s.status)) {
-          onFinal?.(s.status);
-          if (s.status === JudgeStatus.ACCEPTED) void celebrate();
-          return;
-        }
-      } catch {
-        if (!stopped) setGaveUp(true);
-        return;
-      }
-      if (tries < POLL.submissionMaxTries) timer = window.setTimeout(tick, POLL.submissionMs);
-      else setGaveUp(true);
-    };
-    void tick();
-    return () => {
-      stopped = true;
-      window.clearTimeout(timer);
-    };
-    // onFinal is a notification only; restarting the poll when it changes would be wrong.
+      },
+      (why) => {
+        if (why !== "final" || !last) return setGaveUp(true);
+        onFinal?.(last.status);
+        if (last.status === JudgeStatus.ACCEPTED) void celebrate();
+      },
+    );
+    // onFinal is a notification only; following again when it changes would be wrong.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [submitId]);
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
-import { Role, RUNNING_STATUSES } from "~/lib/constants";
+import { JudgeStatus, Role, RUNNING_STATUSES } from "~/lib/constants";
 import { encodeMessage, JudgeStreams, STREAM_FIELD, type CaseResult, type FinalMessage, type ResultMessage } from "~/lib/judge-protocol";
 import { CounterJournal } from "~/models/counter-journal.server";
 import { nextSeq } from "~/models/counter.server";
@@ -65,6 +65,34 @@ export async function makeProblem(spec: ProblemSpec = {}): Promise<ProblemDoc> {
     languages: spec.languages ?? ["C", "C++", "C++ 17", "Python3", "Java"],
     testCases: cases.map((c, i) => ({ input: `${i + 1}.in`, output: `${i + 1}.out`, score: c.score ?? 0, groupNum: c.group ?? 0 })),
     testCaseHash: hash,
+  });
+  return doc.toObject();
+}
+
+/**
+ * A Pending submission made inside a contest, stored as the submit path stores one. Contests are a
+ * later part (createSubmission refuses them for now), so the tests of rules that already treat
+ * contest submissions apart write one directly.
+ */
+export async function makeContestSubmission(user: Pick<UserDoc, "_id" | "username">, problem: ProblemDoc, cid: number): Promise<SubmissionDoc> {
+  const now = new Date();
+  const doc = await Submission.create({
+    _id: await nextSeq("submission"),
+    pid: problem._id,
+    displayPid: problem.problemId,
+    cid,
+    tid: 0,
+    gid: null,
+    uid: user._id,
+    username: user.username,
+    title: problem.title,
+    status: JudgeStatus.PENDING,
+    length: 1,
+    language: "C++",
+    code: "x",
+    submitTime: now,
+    attempt: 1,
+    gmtModified: now,
   });
   return doc.toObject();
 }
