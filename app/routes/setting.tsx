@@ -122,7 +122,7 @@ export default function SettingPage() {
   const codeSent = !hydrated && emailAnswer?.ok ? emailAnswer.codeSent : undefined;
 
   return (
-    <main className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <h1 className="text-2xl font-semibold text-gray-800">{t("setting.title")}</h1>
 
       <Section title={t("setting.account")} id="account">
@@ -236,6 +236,6 @@ export default function SettingPage() {
           </button>
         </Form>
       </Section>
-    </main>
+    </div>
   );
 }
