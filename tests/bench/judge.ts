@@ -2,8 +2,9 @@
 //
 // Starts the store, Redis and go-judge (scripts/lib/services.ts) in a throw-away folder, makes an
 // A+B problem with `--cases` test cases, and for each judge concurrency 1, 2, ... up to the cores:
-//   - whole path: N submissions through createSubmission -> task lane -> judge-service consumer ->
-//     results stream -> result applier -> database, timed until the last verdict is stored;
+//   - whole path: N submissions through createSubmission -> task lane -> a judge-service process
+//     (judge-service/src/main.ts, started as the site starts it) -> results stream -> result
+//     applier -> database, timed until the last verdict is stored;
 //   - direct: the same compile and runs straight against go-judge (judge-service's runDirect), N
 //     tasks with the same concurrency;
 //   - latency: submissions one at a time, whole path and direct, medians.
@@ -12,6 +13,7 @@
 // Prints verdicts per minute, median end-to-end latency, and the ratio of whole-path time to direct
 // sandbox time (goal: at most 1.15). It prints figures; it asserts nothing.
 
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -219,8 +221,42 @@ try {
   await applier.ready;
   cleanup.push(() => applier.stop());
 
+  const { JUDGES_KEY } = await import("../../app/lib/judge-protocol");
+  const { redis } = await import("../../app/services/redis.server");
+  /** judge-service/src/main.ts in a process of its own, as `npm start` and deployments run it. */
+  async function startJudgeProcess(concurrency: number, name: string): Promise<{ stop(): Promise<void> }> {
+    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "judge-service/src/main.ts"], {
+      env: {
+        ...process.env,
+        REDIS_URL: env.redisUrl,
+        REDIS_PREFIX: env.redisPrefix,
+        GO_JUDGE_URL: services.goJudgeUrl,
+        WEB_INTERNAL_URL: endpoints.url,
+        JUDGE_TOKEN: env.judgeToken,
+        JUDGE_NAME: name,
+        JUDGE_CONCURRENCY: String(concurrency),
+        JUDGE_TEST_CONCURRENCY: "1",
+        JUDGE_CACHE_DIR: path.join(dataDir, "judge-cache"),
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    const deadline = Date.now() + 120_000;
+    while (!(await redis().hget(`${env.redisPrefix}${JUDGES_KEY}`, name))) {
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`judge ${name} did not start`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return {
+      async stop() {
+        child.kill("SIGTERM");
+        await exited;
+      },
+    };
+  }
+
   for (let c = MIN_CONCURRENCY; c <= MAX_CONCURRENCY; c++) {
-    const judge = await judgeService.startJudge(judgeOptions(c, `bench-judge-c${c}`));
+    const judge = await startJudgeProcess(c, `bench-judge-c${c}`);
     try {
       // The machine may be shared: whole-path and direct runs alternate so that a change of
       // background load affects both alike.
@@ -262,7 +298,7 @@ try {
       ]);
       print(`concurrency ${c}: ${fmt(perMinute, 1)} verdicts/min whole path, ${fmt(directPerMinute, 1)} direct`);
     } finally {
-      await judge.stop({ graceMs: 60_000 });
+      await judge.stop();
     }
   }
 
