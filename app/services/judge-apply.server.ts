@@ -19,6 +19,7 @@ import {
   type JudgeState,
   type ProblemFacts,
 } from "./judge-rules.server";
+import { logger } from "./logger.server";
 import { redis, rkey } from "./redis.server";
 import { withLocks } from "./redis-lock.server";
 import { isFerretDb } from "./store.server";
@@ -36,7 +37,8 @@ import { publishStatus } from "./submission-status.server";
 //   1. a journal entry for the submission (judge_counter_journal): a change is in progress;
 //   2. the submission: verdict, `countedStatus`, `countersApplied = attempt`;
 //   3. the problem counters ($inc), the user's submitCount, solved list and OI score, first AC;
-//   4. the journal entry is removed.
+//   4. the journal entry is removed (entries of finished changes are removed together a moment
+//      later, one write for many; a change of the same submission meanwhile takes the entry over).
 // A crash in between leaves the entry behind. The next change of that submission finds it (its own
 // entry cannot be written) and the repair pass lists such entries; either then recomputes the
 // problem's counters, the user's counters and the first-AC record exactly from the submissions
@@ -234,17 +236,17 @@ export async function applyJudgeEvents(submitId: number, events: JudgeEvent[], n
       // Taken under the locks: the state may have changed while waiting for them.
       const cur = await currentState(submitId);
       if (!cur) {
-        if (journaled) await CounterJournal.deleteOne({ _id: submitId });
+        if (journaled) finishCounterChange(submitId);
         return { found: false, changed: false, state: null };
       }
       const u = applyEvents(cur, events, facts, now());
       if (!u) {
-        if (journaled ? interrupted : await CounterJournal.exists({ _id: submitId })) {
+        if (journaled ? interrupted : !finishedEntries.has(submitId) && (await CounterJournal.exists({ _id: submitId }))) {
           // E.g. a verdict delivered again after a crash: finish what that crash left.
           await settleCounters(cur, cur, true);
         } else if (journaled) {
           // Another writer got there first and nothing is left to change.
-          await CounterJournal.deleteOne({ _id: submitId });
+          finishCounterChange(submitId);
         }
         return { found: true, changed: false, state: cur };
       }
@@ -270,8 +272,45 @@ export async function applyJudgeEvents(submitId: number, events: JudgeEvent[], n
   }, LOCK_OPTIONS);
 }
 
+/** Journal entries of finished changes, removed together by `flushFinishedCounterChanges`. */
+const finishedEntries = new Set<number>();
+const FINISHED_FLUSH_MS = 200;
+const FINISHED_FLUSH_MAX = 100;
+let finishedTimer: NodeJS.Timeout | null = null;
+let finishedFlushing: Promise<void> = Promise.resolve();
+
+/** Step 4: the change is complete; its entry goes with the next removal. */
+function finishCounterChange(submitId: number): void {
+  finishedEntries.add(submitId);
+  if (finishedEntries.size >= FINISHED_FLUSH_MAX) void flushFinishedCounterChanges();
+  else finishedTimer ??= setTimeout(() => void flushFinishedCounterChanges(), FINISHED_FLUSH_MS);
+}
+
+/**
+ * Removes the journal entries of finished changes. One that cannot be removed stays for the
+ * repair pass, which recomputes its counters: exact, so harmless.
+ */
+export async function flushFinishedCounterChanges(): Promise<void> {
+  if (finishedTimer) clearTimeout(finishedTimer);
+  finishedTimer = null;
+  const ids = [...finishedEntries];
+  finishedEntries.clear();
+  if (ids.length === 0) return finishedFlushing;
+  const run = finishedFlushing.then(async () => {
+    try {
+      await CounterJournal.deleteMany({ _id: { $in: ids } });
+    } catch (err) {
+      logger.warn({ err, count: ids.length }, "finished counter changes left to the repair pass");
+    }
+  });
+  finishedFlushing = run;
+  return run;
+}
+
 /** Step 1: the journal entry. False when one is there already (an earlier change was interrupted). */
 async function beginCounterChange(s: JudgeState): Promise<boolean> {
+  // The entry of a finished change not yet removed: this change takes it over.
+  if (finishedEntries.delete(s._id)) return true;
   try {
     await CounterJournal.create({ _id: s._id, pid: s.pid, uid: s.uid, cid: s.cid, attempt: s.attempt, at: new Date() });
     return true;
@@ -288,7 +327,7 @@ async function beginCounterChange(s: JudgeState): Promise<boolean> {
 async function settleCounters(before: JudgeState, after: JudgeState, recompute: boolean): Promise<void> {
   if (recompute) await recomputeAround(after);
   else await carryCounterChanges(before, after);
-  await CounterJournal.deleteOne({ _id: after._id });
+  finishCounterChange(after._id);
 }
 
 async function recomputeAround(s: Pick<JudgeState, "cid" | "uid" | "pid">): Promise<void> {

@@ -2,7 +2,7 @@ import os from "node:os";
 import type { Redis } from "ioredis";
 import { decodeMessage, encodeMessage, JudgeStreams, RESULT_GROUP, STREAM_FIELD, type ResultMessage } from "~/lib/judge-protocol";
 import { env } from "./env.server";
-import { applyJudgeEvents } from "./judge-apply.server";
+import { applyJudgeEvents, flushFinishedCounterChanges } from "./judge-apply.server";
 import { logger } from "./logger.server";
 import { newRedisConnection, redis, rkey } from "./redis.server";
 import { isFerretDb } from "./store.server";
@@ -272,6 +272,7 @@ export function startResultApplier(opts: ResultApplierOptions = {}): ResultAppli
       // Interrupts a blocking read; entries read but not applied stay pending and are read again.
       conn.disconnect();
       await done;
+      await flushFinishedCounterChanges();
       resolveReady();
     },
   };

@@ -285,3 +285,23 @@ describe("crash between writes", () => {
     expect(await userOf(user._id)).toMatchObject({ submitCount: 1, acCount: 0 });
   });
 });
+
+describe("journal entries of finished changes", () => {
+  it("are removed together shortly after, and a change of the same submission meanwhile moves the counters by increments", async () => {
+    const user = await makeUser();
+    const problem = await makeProblem();
+    const sub = await submit(user, problem._id);
+    await applyJudgeEvents(sub._id, [{ kind: "result", msg: finalMessage(sub) }]);
+    expect(await countersOf(problem._id)).toMatchObject({ total: 1, ac: 1 });
+
+    // Before the finished entry is removed, a cancellation of the same submission takes it over: an
+    // entry left by a crash would make it recompute (and put the drifted counter right), a finished
+    // one lets it move the counters by one.
+    await Problem.updateOne({ _id: problem._id }, { $inc: { total: 10 } });
+    const cancelled = await applyJudgeEvents(sub._id, [{ kind: "cancel" }]);
+    expect(cancelled.state?.status).toBe(JudgeStatus.CANCELLED);
+    expect(await countersOf(problem._id)).toMatchObject({ total: 10, ac: 0 });
+
+    await waitUntil("finished entry removed", async () => (await CounterJournal.exists({ _id: sub._id })) === null);
+  });
+});
