@@ -1,10 +1,9 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next, { type BackendModule } from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import i18n from "./i18n";
+import { DEFAULT_LANGUAGE } from "./lib/constants";
 import type { EmbeddedI18n } from "./lib/i18n-resources";
+import { createTranslationStore, TranslationProvider } from "./lib/translation";
 
 /** The translations the server embedded in the page (I18nResources in lib/i18n-resources.tsx). */
 function readEmbeddedI18n(): EmbeddedI18n | null {
@@ -15,54 +14,30 @@ function readEmbeddedI18n(): EmbeddedI18n | null {
   }
 }
 
-/**
- * Namespaces (and languages) that the embedded ones do not cover are fetched from /locales: a page
- * reached by a client-side navigation, the login modal, a language switch. A few lines instead of
- * an HTTP backend package; i18next retries a failed read.
- */
-function fetchBackend(base: string, version: string): BackendModule {
-  return {
-    type: "backend",
-    init() {},
-    read(lng, ns, callback) {
-      fetch(`${base}/locales/${lng}/${ns}.json?v=${version}`, { credentials: "same-origin" }).then(
-        async (res) => {
-          if (res.ok) callback(null, await res.json());
-          else callback(new Error(`${res.status} for ${lng}/${ns}`), res.status >= 500);
-        },
-        (err: unknown) => callback(err as Error, true),
-      );
-    },
-  };
-}
-
-async function hydrate() {
-  const base = (window as unknown as { __remixContext?: { basename?: string } }).__remixContext?.basename ?? "/";
+function hydrate() {
+  const base = ((window as unknown as { __remixContext?: { basename?: string } }).__remixContext?.basename ?? "/").replace(/\/$/, "");
   const embedded = readEmbeddedI18n();
-  const lng = embedded?.lng ?? (document.documentElement.lang || i18n.fallbackLng);
   const version = document.documentElement.dataset.localesVersion ?? "";
-  await i18next
-    .use(initReactI18next)
-    .use(fetchBackend(base.replace(/\/$/, ""), version))
-    .init({
-      ...i18n,
-      lng,
-      ns: embedded ? Object.keys(embedded.resources) : [...i18n.ns],
-      resources: embedded ? { [embedded.lng]: embedded.resources } : undefined,
-      // Embedded namespaces are used as they are; others still come from the backend.
-      partialBundledLanguages: true,
-      // Every language has every key (a unit test checks): no second language to fetch.
-      fallbackLng: false,
-    });
+  // Namespaces (and languages) the embedded ones do not cover are fetched from /locales: a page
+  // reached by a client-side navigation, the login modal, a language switch.
+  const store = createTranslationStore({
+    lng: embedded?.lng ?? (document.documentElement.lang || DEFAULT_LANGUAGE),
+    resources: embedded?.resources ?? {},
+    load: async (lng, ns) => {
+      const res = await fetch(`${base}/locales/${lng}/${ns}.json?v=${version}`, { credentials: "same-origin" });
+      if (!res.ok) throw new Error(`${res.status} for ${lng}/${ns}`);
+      return (await res.json()) as Record<string, unknown>;
+    },
+  });
 
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <TranslationProvider store={store}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>
-      </I18nextProvider>,
+      </TranslationProvider>,
     );
   });
 }

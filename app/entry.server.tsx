@@ -7,13 +7,13 @@ import Backend from "i18next-fs-backend";
 import { isbot } from "isbot";
 import path from "node:path";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import i18n from "./i18n";
 import { authModeFromSearch } from "./lib/auth-modes";
 import type { FlashMessage } from "./lib/flash";
 import { handleNamespaces } from "./lib/route-handle";
 import { NonceProvider } from "./lib/nonce";
 import { RequestIdProvider } from "./lib/request-id";
+import { createTranslationStore, TranslationProvider } from "./lib/translation";
 import { i18nServer, LOCALES_DIR } from "./services/i18n.server";
 import { logger } from "./services/logger.server";
 import "./lib/load-context";
@@ -42,7 +42,6 @@ export default async function handleRequest(
   const rootData = remixContext.staticHandlerContext.loaderData?.root as { flashes?: FlashMessage[] } | undefined;
   for (const f of rootData?.flashes ?? []) if (f.key.includes(":")) ns.add(f.key.slice(0, f.key.indexOf(":")));
   await instance
-    .use(initReactI18next)
     .use(Backend)
     .init({
       ...i18n,
@@ -50,6 +49,12 @@ export default async function handleRequest(
       ns: [...ns],
       backend: { loadPath: path.join(LOCALES_DIR, "{{lng}}/{{ns}}.json") },
     });
+
+  // What the page's components translate with (and what the page embeds for the browser).
+  const translations = createTranslationStore({
+    lng,
+    resources: Object.fromEntries([...ns].map((n) => [n, (instance.getResourceBundle(lng, n) as Record<string, unknown> | undefined) ?? {}])),
+  });
 
   const userAgent = request.headers.get("user-agent");
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
@@ -61,9 +66,9 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
         <RequestIdProvider value={loadContext?.requestId ?? ""}>
-          <I18nextProvider i18n={instance}>
+          <TranslationProvider store={translations}>
             <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-          </I18nextProvider>
+          </TranslationProvider>
         </RequestIdProvider>
       </NonceProvider>,
       {

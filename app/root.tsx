@@ -14,8 +14,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
+import { useLanguage, useTranslation } from "~/lib/translation";
 import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/lib/nonce";
 import { I18nResources } from "~/lib/i18n-resources";
@@ -143,7 +142,7 @@ function useToastMessages(flashes: FlashMessage[], notice: string | null): Flash
 
 export default function App() {
   const data = useLoaderData<typeof loader>();
-  useChangeLanguage(data.locale);
+  useLanguage(data.locale);
   useTranslation(useRouteNamespaces());
   const messages = useToastMessages(data.flashes, data.notice);
   return (

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./translation";
 
 // The translations a page was rendered with travel inside the document, as a JSON data block (not
-// a script: no nonce needed, nothing executed). The browser starts i18next from them, so the page
+// a script: no nonce needed, nothing executed). The browser starts its translations (lib/translation.tsx) from them, so the page
 // becomes interactive without first asking for translation files; namespaces a later page needs
 // are fetched then. entry.client.tsx finds the block by its id without importing this module,
 // which keeps the module in the layout's chunk instead of a file of its own on every page.
@@ -20,9 +20,7 @@ export function I18nResources() {
   const { i18n } = useTranslation();
   const [json] = useState(() => {
     if (typeof document !== "undefined") return document.getElementById(I18N_RESOURCES_ID)?.textContent ?? "";
-    const lng = i18n.language;
-    const namespaces = ([] as string[]).concat(i18n.options.ns ?? []);
-    const data: EmbeddedI18n = { lng, resources: Object.fromEntries(namespaces.map((ns) => [ns, i18n.getResourceBundle(lng, ns) ?? {}])) };
+    const data: EmbeddedI18n = { lng: i18n.language, resources: Object.fromEntries(i18n.namespaces().map((ns) => [ns, i18n.getBundle(ns) ?? {}])) };
     // "<" escaped, so no text in a translation can close the element.
     return JSON.stringify(data).replace(/</g, "\\u003c");
   });

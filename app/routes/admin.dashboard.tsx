@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { AdminCard } from "~/components/admin/AdminShell";
 import { AdminError } from "~/components/admin/AdminError";
 import { ROLE_NAMES, type RoleCode } from "~/lib/constants";

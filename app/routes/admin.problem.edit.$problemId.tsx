@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { ProblemForm } from "~/components/admin-problem/ProblemForm";
 import { getT } from "~/services/i18n.server";
 import { requireAdmin } from "~/services/permissions.server";

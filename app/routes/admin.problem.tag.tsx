@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { ZodError } from "zod";
 import { buttonClass, ConfirmSubmit, dangerButtonClass, FieldError, Notice, primaryButtonClass, Section, sized } from "~/components/admin-problem/ui";
 import { OWN_OJ } from "~/lib/problem";

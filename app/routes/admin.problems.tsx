@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { buttonClass, ConfirmSubmit, dangerButtonClass, Notice, primaryButtonClass, ProblemSearch, sized, usePageHref } from "~/components/admin-problem/ui";
 import { Pagination } from "~/components/ui/Pagination";

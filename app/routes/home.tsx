@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import type { RouteHandle } from "~/lib/route-handle";
 import { getT } from "~/services/i18n.server";
 import { siteRedirect } from "~/services/paths.server";

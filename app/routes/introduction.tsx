@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { JUDGE_STATUS_INFO, JudgeStatus } from "~/lib/constants";
 import { LANGUAGES } from "~/lib/languages";
 import type { RouteHandle } from "~/lib/route-handle";

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { DifficultyTag } from "~/components/problem/DifficultyTag";
 import { Pagination } from "~/components/ui/Pagination";
 import { toast } from "~/components/ui/Toast";

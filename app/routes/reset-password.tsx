@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { AuthCard } from "~/components/auth/AuthCard";
 import { ResetApplyForm, ResetPasswordForm } from "~/components/auth/ResetForms";
 import type { AuthActionData } from "~/lib/account";

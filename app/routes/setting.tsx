@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { errorsOf, Field, FormAlert, inputClass, usePasswordMatch } from "~/components/auth/fields";
 import { SendCodeButton, useSendCode } from "~/components/auth/SendCodeButton";

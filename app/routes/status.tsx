@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { useLiveRows } from "~/components/submission/live";
 import { StatusTag } from "~/components/submission/StatusTag";
 import { Pagination } from "~/components/ui/Pagination";

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import prismStyles from "prismjs/themes/prism.css";
 import { followSubmission } from "~/components/submission/live";
 import { StatusTag, statusColorClass } from "~/components/submission/StatusTag";

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 
 // Errors inside the admin area: a refusal or a failure shown in place of the page (the admin
 // navigation stays when a child page fails; the layout's boundary shows it without the shell).

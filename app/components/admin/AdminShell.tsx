@@ -1,6 +1,6 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { LanguageSwitch } from "~/components/layout/LanguageSwitch";
 import { adminNavFor } from "~/lib/admin-nav";
 

@@ -1,6 +1,6 @@
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { AUTH_MODES, authModeFromSearch, type AuthMode } from "~/lib/auth-modes";
 import { withBase } from "~/lib/base-path";
 import type { loader as rootLoader } from "~/root";

@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AUTH_QUERY_KEYS, type AuthActionData, type AuthMode } from "~/lib/account";
 import type { loader as registerLoader } from "~/routes/register";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { LOGIN_PASSWORD_MAX, type AuthMode, type PuzzleView } from "~/lib/account";
 import { LIMITS } from "~/lib/constants";
 import { errorsOf, Field, FormAlert, primaryButton, type FormKit } from "./fields";

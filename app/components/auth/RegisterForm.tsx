@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { LIMITS } from "~/lib/constants";
 import { errorsOf, Field, FormAlert, primaryButton, type FormKit, usePasswordMatch } from "./fields";

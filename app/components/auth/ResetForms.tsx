@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { withBase } from "~/lib/base-path";
 import { LIMITS } from "~/lib/constants";

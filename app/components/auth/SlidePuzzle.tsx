@@ -1,5 +1,5 @@
 import { useEffect, useRef, type CSSProperties } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import type { PuzzleView } from "~/lib/account";
 
 // The slide puzzle: the piece is the thumb of a range input laid over the background, so dragging

@@ -1,6 +1,6 @@
 import type { Form, FetcherWithComponents } from "@remix-run/react";
 import { useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import type { AuthActionData } from "~/lib/account";
 
 // Form building blocks of the account screens: one look for the login modal and the pages.

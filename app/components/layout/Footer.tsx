@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { isSitePath } from "~/lib/site-links";
 import { LanguageSwitch } from "./LanguageSwitch";
 import type { FrameData } from "./types";

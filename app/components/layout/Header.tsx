@@ -1,5 +1,5 @@
 import { Form, Link, NavLink } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { BellIcon } from "~/components/ui/icons";
 import { withBase } from "~/lib/base-path";
 import { badgeText, MESSAGE_MENU, totalUnread, type UnreadCounts } from "~/lib/messages";

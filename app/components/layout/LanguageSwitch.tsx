@@ -1,5 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { LANGUAGES_SUPPORTED } from "~/lib/constants";
 
 // Switches the language: a POST to /language stores the choice in the oj_lng cookie and comes back

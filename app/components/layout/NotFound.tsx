@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 
 // The 404 page (spec: "the page can't be found", Go Home and Back), for unknown paths and for pages
 // that find nothing to show (through the root error boundary). Back is a link to the page the

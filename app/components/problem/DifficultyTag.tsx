@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { DIFFICULTY_COLORS } from "~/lib/constants";
 
 export function DifficultyTag({ difficulty }: { difficulty: number }) {

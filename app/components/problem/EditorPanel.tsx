@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { toast } from "~/components/ui/Toast";
 import { withBase } from "~/lib/base-path";
 import { JudgeStatus, LIMITS } from "~/lib/constants";

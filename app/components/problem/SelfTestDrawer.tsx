@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { StatusTag } from "~/components/submission/StatusTag";
 import { withBase } from "~/lib/base-path";
 import { LIMITS, POLL, RUNNING_STATUSES } from "~/lib/constants";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 
 // Statement on the left, editor on the right, with a handle to drag the border (wide screens). On
 // phones the two are stacked and there is no handle. Without JavaScript the split stays at half.

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { StatusTag } from "~/components/submission/StatusTag";
 import { followSubmission, type LiveStatus } from "~/components/submission/live";
 import { JudgeStatus, RUNNING_STATUSES } from "~/lib/constants";

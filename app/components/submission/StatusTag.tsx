@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { JUDGE_STATUS_INFO } from "~/lib/constants";
 
 // A verdict as a coloured label; the text comes from judge.json (status.<code>).

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 
 // Page links (spec section 9: 5 page buttons, hidden when there is nothing to page). Plain links,
 // so paging works without JavaScript and every page has its own address.

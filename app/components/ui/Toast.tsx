@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { TOAST_MS, type FlashMessage } from "~/lib/flash";
 
 // Toasts: one message at a time, top centre, closing after 4000 ms (spec section 8). Server flash
