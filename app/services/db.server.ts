@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import mongoose from "mongoose";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
@@ -39,10 +40,14 @@ export function serialiseWrites(): void {
   writesSerialised = true;
   const proto = mongoose.mongo.Collection.prototype as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
   let tail: Promise<unknown> = Promise.resolve();
+  // A write method that calls another (the driver's insertMany calls bulkWrite) is already in its
+  // turn: it must not queue behind itself.
+  const inTurn = new AsyncLocalStorage<true>();
   for (const name of WRITE_METHODS) {
     const original = proto[name];
     proto[name] = function serialisedWrite(this: unknown, ...args: unknown[]) {
-      const run = tail.then(() => original.apply(this, args));
+      if (inTurn.getStore()) return original.apply(this, args);
+      const run = tail.then(() => inTurn.run(true, () => original.apply(this, args)));
       tail = run.catch(() => undefined);
       return run;
     };

@@ -33,6 +33,16 @@ describe("concurrent writes", () => {
     expect(results.filter((r) => r.modifiedCount === 1)).toHaveLength(1);
   });
 
+  it("insertMany, which the driver sends through bulkWrite, completes among other writes", async () => {
+    const writes = [
+      Tally.insertMany(Array.from({ length: 20 }, (_, i) => ({ _id: `many${i}`, n: i, owner: "" }))),
+      Tally.create({ _id: "single", n: 1 }),
+      Tally.collection.insertMany([{ _id: "raw1", n: 1 }, { _id: "raw2", n: 2 }] as never[]),
+    ];
+    await Promise.all(writes);
+    expect(await Tally.countDocuments({ _id: { $in: [...Array.from({ length: 20 }, (_, i) => `many${i}`), "single", "raw1", "raw2"] } })).toBe(23);
+  });
+
   it("findOneAndUpdate hands out distinct numbers", async () => {
     await Tally.create({ _id: "seq", n: 0 });
     const got = await Promise.all(
