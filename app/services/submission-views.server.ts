@@ -9,8 +9,10 @@ import { ApiError } from "./api.server";
 import { judgeable, judgeAgain } from "./judge-admin.server";
 import { canResubmit } from "./judge-rules.server";
 import { canSubmit, isAdminRole, isSuperAdmin } from "./permissions.server";
-import { cached, cacheKey, singleFlight } from "./query-cache.server";
+import { newestByIdWindows } from "./id-windows.server";
+import { cacheKey, singleFlight, slowCount } from "./query-cache.server";
 import { refuseUnbuiltScopes } from "./scopes.server";
+import { isFerretDb } from "./store.server";
 import type { CurrentUser } from "./session.server";
 import { canSeeStatus } from "./submission-status.server";
 import { canUseProblem } from "./submissions.server";
@@ -114,24 +116,42 @@ function emptyPage(q: { currentPage: number; limit: number }): SubmissionListPag
   return { records: [], total: 0, size: q.limit, current: q.currentPage, pages: 1 };
 }
 
+/** How long a count of a page's total waits before the page is shown with what it proves. */
+const TOTAL_WAIT_MS = 1000;
+
 async function pageOf(filter: FilterQuery<SubmissionDoc>, currentPage: number, size: number): Promise<SubmissionListPage> {
+  const skip = (currentPage - 1) * size;
+  // An author or a problem narrows the list to what their index finds; without either, a store that
+  // cannot sort by _id with its index reads the newest ids window by window (id-windows.server.ts).
+  const narrow = filter.uid !== undefined || filter.pid !== undefined;
   // Identical list reads running at the same moment (a busy status page) share one query.
-  const docs = await singleFlight(cacheKey("submission-page", { filter, currentPage, size }), () =>
-    Submission.find(filter)
+  const { docs, more } = await singleFlight(cacheKey("submission-page", { filter, currentPage, size }), async () => {
+    if (!narrow && (await isFerretDb())) {
+      const read = (ids: number[]) =>
+        Submission.find({ ...filter, _id: { $in: ids } })
+          .select(LIST_FIELDS)
+          .lean<ListDoc[]>();
+      return newestByIdWindows("submission", read, { skip, limit: size });
+    }
+    const found = await Submission.find(filter)
       .sort({ _id: -1 })
-      .skip((currentPage - 1) * size)
-      .limit(size)
+      .skip(skip)
+      .limit(size + 1)
       .select(LIST_FIELDS)
-      .lean<ListDoc[]>(),
-  );
-  let total: number;
-  if (currentPage === 1 && docs.length < size) {
-    // The whole set fits on the first page: no count needed.
-    total = docs.length;
-  } else {
-    total = await cached(cacheKey("submission-total", filter), TOTAL_CACHE_MS, () => Submission.countDocuments(filter));
-    // A cached total may lag behind new submissions: never show fewer than the page proves.
-    total = Math.max(total, (currentPage - 1) * size + docs.length);
+      .lean<ListDoc[]>();
+    return { docs: found.slice(0, size), more: found.length > size };
+  });
+  // What the page proves: the rows before it, its own, and one more if the list goes on.
+  const proven = skip + docs.length + (more ? 1 : 0);
+  let total = proven;
+  if (currentPage > 1 || more) {
+    // Counting a large set can take long on some stores: the page does not wait for it past a
+    // moment (it shows what it proves, and the count is kept for the next pages).
+    const counted = await slowCount(cacheKey("submission-total", filter), { minTtlMs: TOTAL_CACHE_MS, waitMs: TOTAL_WAIT_MS }, () =>
+      Submission.countDocuments(filter),
+    );
+    // A kept total may lag behind new submissions: never show fewer than the page proves.
+    total = Math.max(counted ?? 0, proven);
   }
   return { records: docs.map(submissionRow), total, size, current: currentPage, pages: Math.max(1, Math.ceil(total / size)) };
 }
