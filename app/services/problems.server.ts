@@ -11,7 +11,7 @@ import { ApiError } from "./api.server";
 import { toHojProblem } from "./hoj-problem.server";
 import { judgeLanguages } from "./judge-queue.server";
 import { isAdminRole } from "./permissions.server";
-import { cached, cacheKey, singleFlight } from "./query-cache.server";
+import { cacheKey, kept, singleFlight } from "./query-cache.server";
 import { refuseUnbuiltScopes } from "./scopes.server";
 import type { CurrentUser } from "./session.server";
 import { canUseProblem } from "./submissions.server";
@@ -109,7 +109,9 @@ type ListDoc = Pick<ProblemDoc, "_id" | "problemId" | "title" | "difficulty" | "
 export async function listProblems(q: ProblemListQuery): Promise<ProblemListPage> {
   const filter = problemListFilter(q);
   const size = q.limit;
-  return cached(cacheKey("problem-list", { filter, page: q.currentPage, size }), LIST_CACHE_MS, async () => {
+  // Public data, the same for everyone: kept, and computed again in the background once stale (the
+  // development store reads every problem for a list).
+  const page = await kept(cacheKey("problem-list", { filter, page: q.currentPage, size }), { minTtlMs: LIST_CACHE_MS }, async () => {
     const [docs, total] = await Promise.all([
       Problem.find(filter)
         .sort({ _id: 1 })
@@ -134,10 +136,11 @@ export async function listProblems(q: ProblemListQuery): Promise<ProblemListPage
     }));
     return { records, total, size, current: q.currentPage, pages: Math.max(1, Math.ceil(total / size)) };
   });
+  return page;
 }
 
-function countPublicProblems(filter: FilterQuery<ProblemDoc>): Promise<number> {
-  return cached(cacheKey("problem-total", filter), LIST_CACHE_MS, () => Problem.countDocuments(filter));
+async function countPublicProblems(filter: FilterQuery<ProblemDoc>): Promise<number> {
+  return kept(cacheKey("problem-total", filter), { minTtlMs: LIST_CACHE_MS }, () => Problem.countDocuments(filter));
 }
 
 /** A random public problem's display id (optionally among one OJ's problems). */

@@ -53,24 +53,24 @@ export async function dropCached(kind: string): Promise<void> {
   } while (cursor !== "0");
 }
 
-/** How long one process may count before another may start (a count that crashed its process). */
-const COUNTING_LOCK_MS = 10 * 60_000;
+/** How long one process may compute a kept value before another may start (one that crashed). */
+const COMPUTING_LOCK_MS = 10 * 60_000;
 
-interface SlowValue {
-  v: number;
-  /** Until when the value is used without counting again. */
+interface KeptValue<T> {
+  v: T;
+  /** Until when the value is used without computing it again. */
   fresh: number;
 }
 
-/** Counts the value again (once across processes) and keeps it; resolves with it. */
-function refreshCount(key: string, minTtlMs: number, load: () => Promise<number>): Promise<number> {
+/** Computes the value again (once across processes) and keeps it; resolves with it. */
+function recompute<T>(key: string, minTtlMs: number, load: () => Promise<T>): Promise<T> {
   return singleFlight(`${key}:refresh`, async () => {
     const started = Date.now();
     const v = await load();
-    // A count that took long is kept longer: at most about a tenth of the time goes to counting.
+    // A value that took long is kept longer: at most about a tenth of the time goes to computing it.
     const ttl = Math.max(minTtlMs, 10 * (Date.now() - started));
     try {
-      await redis().set(key, JSON.stringify({ v, fresh: Date.now() + ttl } satisfies SlowValue), "PX", 10 * ttl);
+      await redis().set(key, JSON.stringify({ v, fresh: Date.now() + ttl } satisfies KeptValue<T>), "PX", 10 * ttl);
     } catch (err) {
       logger.warn({ err }, "cache write failed");
     }
@@ -79,38 +79,54 @@ function refreshCount(key: string, minTtlMs: number, load: () => Promise<number>
 }
 
 /**
- * A count that may take long (a large set on a store that counts document by document): the kept
- * value when there is one (counted again in the background once it is stale), else the count if it
- * comes within `waitMs`, else null while counting goes on in the background for the next reader.
+ * A value that may take long to compute (a list or a count over a large set on a store that reads
+ * document by document), kept in Redis: the kept value when there is one, computed again in the
+ * background once it is stale (one process at a time); else the value as soon as it is computed,
+ * or, with `waitMs`, null if that takes longer (the computing goes on for the next reader).
  */
-export async function slowCount(key: string, opts: { minTtlMs: number; waitMs: number }, load: () => Promise<number>): Promise<number | null> {
-  let kept: SlowValue | null = null;
+async function keptOrNull<T>(key: string, opts: { minTtlMs: number; waitMs?: number }, load: () => Promise<T>): Promise<T | null> {
+  let found: KeptValue<T> | null = null;
   try {
     const raw = await redis().get(key);
-    kept = raw === null ? null : (JSON.parse(raw) as SlowValue);
+    const parsed = raw === null ? null : (JSON.parse(raw) as Partial<KeptValue<T>> | null);
+    // Anything else under the key (a value of an earlier release) is computed again.
+    found = parsed && typeof parsed === "object" && typeof parsed.fresh === "number" && "v" in parsed ? (parsed as KeptValue<T>) : null;
   } catch (err) {
     logger.warn({ err }, "cache read failed");
   }
-  const counting = async (): Promise<number | null> => {
-    const mine = inFlight.get(`${key}:refresh`) as Promise<number> | undefined;
+  const computing = async (wait: boolean): Promise<T | null> => {
+    const mine = inFlight.get(`${key}:refresh`) as Promise<T> | undefined;
     if (mine) return mine;
-    // One process counts: the others use what it keeps.
+    // One process computes: the others use what it keeps (or, having nothing, compute as well).
     const lock = await redis()
-      .set(`${key}:counting`, "1", "PX", COUNTING_LOCK_MS, "NX")
+      .set(`${key}:computing`, "1", "PX", COMPUTING_LOCK_MS, "NX")
       .catch(() => "OK");
-    if (lock !== "OK") return null;
+    if (lock !== "OK" && !wait) return null;
     try {
-      return await refreshCount(key, opts.minTtlMs, load);
+      return await recompute(key, opts.minTtlMs, load);
     } finally {
-      await redis().del(`${key}:counting`).catch(() => undefined);
+      if (lock === "OK") await redis().del(`${key}:computing`).catch(() => undefined);
     }
   };
-  if (kept) {
-    if (Date.now() > kept.fresh) void counting().catch((err: unknown) => logger.warn({ err }, "background count failed"));
-    return kept.v;
+  if (found) {
+    if (Date.now() > found.fresh) void computing(false).catch((err: unknown) => logger.warn({ err }, "background refresh failed"));
+    return found.v;
   }
-  const running = counting();
-  running.catch((err: unknown) => logger.warn({ err }, "count failed"));
+  if (opts.waitMs === undefined) return computing(true);
+  const running = computing(false);
+  running.catch((err: unknown) => logger.warn({ err }, "computing a kept value failed"));
   const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), opts.waitMs).unref());
   return Promise.race([running.catch(() => null), timeout]);
+}
+
+/** A value kept as `keptOrNull` says, waited for when there is none yet. */
+export async function kept<T>(key: string, opts: { minTtlMs: number }, load: () => Promise<T>): Promise<T> {
+  const found = await keptOrNull(key, opts, load);
+  // Without waitMs the value is computed here when none is kept; null is only ever the value itself.
+  return found as T;
+}
+
+/** A count that may take long, kept as `keptOrNull` says: null when it is not there within `waitMs`. */
+export function slowCount(key: string, opts: { minTtlMs: number; waitMs: number }, load: () => Promise<number>): Promise<number | null> {
+  return keptOrNull(key, opts, load);
 }

@@ -117,7 +117,7 @@ function emptyPage(q: { currentPage: number; limit: number }): SubmissionListPag
 }
 
 /** How long a count of a page's total waits before the page is shown with what it proves. */
-const TOTAL_WAIT_MS = 1000;
+const TOTAL_WAIT_MS = 300;
 
 async function pageOf(filter: FilterQuery<SubmissionDoc>, currentPage: number, size: number): Promise<SubmissionListPage> {
   const skip = (currentPage - 1) * size;
