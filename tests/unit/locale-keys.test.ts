@@ -178,3 +178,22 @@ describe("namespaces of the pages", () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe("what pages can translate", () => {
+  // Pages translate with app/lib/translation.tsx: a lookup and {{name}} interpolation. i18next's
+  // plural keys (key_one, key_other), nesting ($t(...)) and formats ({{x, number}}) would show
+  // untranslated there.
+  it("uses only plain text and {{name}} placeholders", () => {
+    for (const lng of LANGUAGES) {
+      for (const ns of NAMESPACES) {
+        const tree = JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, "utf8")) as Tree;
+        for (const key of flatten(tree)) {
+          expect(key, `${lng}/${ns}: ${key}`).not.toMatch(/_(zero|one|two|few|many|other)$/);
+          const text = key.split(".").reduce<Tree | string>((node, k) => (node as Tree)[k], tree) as string;
+          expect(text, `${lng}/${ns}: ${key}`).not.toContain("$t(");
+          for (const m of text.matchAll(/\{\{([^}]*)\}\}/g)) expect(m[1].trim(), `${lng}/${ns}: ${key}`).toMatch(/^[A-Za-z_][A-Za-z0-9_]*$/);
+        }
+      }
+    }
+  });
+});
