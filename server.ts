@@ -82,7 +82,8 @@ const assets = buildAssets(
 );
 app.use(`${basePath}build`, assets.handler);
 
-// Request id: taken from a trusted proxy's X-Request-Id or made here; echoed back and logged.
+// Request id: an incoming X-Request-Id of a safe form (a proxy's, for tracing a request through it;
+// a client choosing one only labels its own requests) or one made here; echoed back and logged.
 app.use(
   pinoHttp({
     logger: log,
