@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "public/build/**", "node_modules/**", ".data/**", ".tools/**", "test-results/**", "playwright-report/**"] },
+  { ignores: ["build/**", "public/build/**", "node_modules/**", ".data/**", ".tools/**", ".cache/**", "test-results/**", "playwright-report/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
