@@ -9,6 +9,7 @@ import { rememberNewSubmission } from "./judge-apply.server";
 import { judgeLanguages, publishTask, toTaskProblem } from "./judge-queue.server";
 import { logger } from "./logger.server";
 import { canSubmit, isAdminRole } from "./permissions.server";
+import { singleFlight } from "./query-cache.server";
 import { refuseUnbuiltScopes } from "./scopes.server";
 import type { CurrentUser } from "./session.server";
 
@@ -59,7 +60,8 @@ export async function createSubmission(
   if (!canSubmit(user)) throw new SubmitError(403, "judge:noSubmitPermission");
   // Before the problem is read: a refusal must not tell whether a hidden problem exists.
   refuseUnbuiltScopes(input);
-  const problem = await Problem.findById(input.pid).lean<ProblemDoc>();
+  // Learners submitting to one problem at the same moment (a contest's first minutes) share one read.
+  const problem = await singleFlight(`submit-problem:${input.pid}`, () => Problem.findById(input.pid).lean<ProblemDoc>());
   if (!problem || !canUseProblem(user, problem)) throw new SubmitError(404, "judge:problemNotFound");
   if (!problem.languages.includes(input.language)) throw new SubmitError(400, "judge:languageNotAllowed");
   // A judge must run it: one online now, or (with none online, the submission waiting in the queue)
