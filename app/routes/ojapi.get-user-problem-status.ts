@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiRoute, bodyParams, parseWith, requireApiUser } from "~/services/api.server";
-import { userProblemStatus } from "~/services/problems.server";
+import { userProblemStatus } from "~/services/user-problem-status.server";
 import { refuseUnbuiltScopes } from "~/services/scopes.server";
 
 // POST /ojapi/get-user-problem-status (pidList, isContestProblemList, cid, gid, containsEnd):

@@ -13,7 +13,8 @@ import { ApiError } from "~/services/api.server";
 import { flash } from "~/services/flash.server";
 import { getT } from "~/services/i18n.server";
 import { siteRedirect } from "~/services/paths.server";
-import { listProblems, parseProblemListQuery, randomProblemId, userProblemStatus } from "~/services/problems.server";
+import { listProblems, parseProblemListQuery, randomProblemId } from "~/services/problems.server";
+import { userProblemStatus } from "~/services/user-problem-status.server";
 import { getCurrentUser } from "~/services/session.server";
 import { listTagsAndClassifications, searchTags } from "~/services/tags.server";
 

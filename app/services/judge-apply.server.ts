@@ -24,6 +24,7 @@ import { redis, rkey } from "./redis.server";
 import { withLocks } from "./redis-lock.server";
 import { isFerretDb } from "./store.server";
 import { publishStatus } from "./submission-status.server";
+import { userSubmissionsChanged } from "./user-problem-status.server";
 
 // Writing judging changes of one submission to the database. Every change (judge message, rejudge,
 // cancel, manual judgement, the sweeper) comes through `applyJudgeEvents`, which takes the stored
@@ -217,6 +218,7 @@ export async function applyJudgeEvents(submitId: number, events: JudgeEvent[], n
           const after = { ...u.next, rev: s.rev + 1 };
           keepState(after);
           publishStatus(after);
+          await userSubmissionsChanged(after.uid);
           return { found: true, changed: true, state: after };
         }
         stateCache.delete(submitId);
@@ -265,6 +267,7 @@ export async function applyJudgeEvents(submitId: number, events: JudgeEvent[], n
       const after = { ...u.next, ...set, rev: cur.rev + 1 };
       keepState(after);
       publishStatus(after);
+      await userSubmissionsChanged(after.uid);
       if (journaled) await settleCounters(cur, after, interrupted);
       return { found: true, changed: true, state: after };
     }

@@ -153,36 +153,6 @@ export async function randomProblemId(oj = ""): Promise<string> {
   return doc.problemId;
 }
 
-export interface UserProblemStatus {
-  /** 0 accepted, -10 never submitted, else the latest submission's status. */
-  status: number;
-  score: number | null;
-}
-
-/**
- * The user's status on each problem of a page, from one query over the page's pids (HOJ's
- * get-user-problem-status): accepted wins, otherwise the latest submission's status.
- */
-export async function userProblemStatus(uid: string, pids: readonly number[]): Promise<Map<number, UserProblemStatus>> {
-  const wanted = [...new Set(pids.filter((p) => Number.isInteger(p)))];
-  const out = new Map<number, UserProblemStatus>();
-  if (wanted.length === 0) return out;
-  const subs = await Submission.find({ uid, pid: { $in: wanted }, cid: 0 })
-    .sort({ _id: -1 })
-    .select("pid status score")
-    .lean<Array<{ pid: number; status: number; score: number }>>();
-  for (const s of subs) {
-    const seen = out.get(s.pid);
-    if (s.status === JudgeStatus.ACCEPTED) {
-      if (!seen || seen.status !== JudgeStatus.ACCEPTED) out.set(s.pid, { status: JudgeStatus.ACCEPTED, score: s.score ?? null });
-    } else if (!seen) {
-      out.set(s.pid, { status: s.status, score: s.score ?? null });
-    }
-  }
-  for (const pid of wanted) if (!out.has(pid)) out.set(pid, { status: JudgeStatus.NOT_SUBMITTED, score: null });
-  return out;
-}
-
 /** Whether a user may open a problem outside any contest (group problems need their group). */
 export function canViewProblem(user: CurrentUser | null, p: Pick<ProblemDoc, "auth" | "gid" | "applyPublicProgress">): boolean {
   return canUseProblem(user, p);

@@ -12,6 +12,7 @@ import { DEAD_LETTERS, startResultApplier, type ResultApplier } from "~/services
 import { closeRedis, newRedisConnection, redis, rkey } from "~/services/redis.server";
 import { createSubmission } from "~/services/submissions.server";
 import { closeStatusSubscriber, onStatusChange, type SubmissionStatus } from "~/services/submission-status.server";
+import { userProblemStatus } from "~/services/user-problem-status.server";
 import {
   caseResult,
   countersOf,
@@ -84,6 +85,32 @@ describe("result applier", () => {
     expect(seen[seen.length - 1].final).toBe(true);
     // Applied entries are acknowledged and removed from the stream.
     await waitUntil("stream emptied", async () => (await redis().xlen(rkey(JudgeStreams.results))) === 0);
+  });
+
+  it("the user's status per problem, kept between pages, follows every change of the user's submissions", async () => {
+    const user = await makeUser();
+    const [problem, other] = [await makeProblem(), await makeProblem()];
+    const status = async () => (await userProblemStatus(user._id, [problem._id, other._id])).get(problem._id)?.status;
+    expect(await status()).toBe(JudgeStatus.NOT_SUBMITTED);
+
+    const sub = await submit(user, problem._id);
+    expect(await status()).toBe(JudgeStatus.PENDING);
+    await publishResult(finalMessage(sub, { status: JudgeStatus.WRONG_ANSWER }));
+    await settled(sub._id);
+    expect(await status()).toBe(JudgeStatus.WRONG_ANSWER);
+
+    // The kept answer is what a page gets while nothing changed through the site: a write made
+    // around it (straight into the store) is not seen...
+    await Submission.updateOne({ _id: sub._id }, { $set: { status: JudgeStatus.TIME_LIMIT_EXCEEDED } });
+    expect(await status()).toBe(JudgeStatus.WRONG_ANSWER);
+    // ...until the next change of the user's submissions, here a manual judgement.
+    await applyJudgeEvents(sub._id, [{ kind: "manual", status: JudgeStatus.ACCEPTED, score: 0 }]);
+    expect(await status()).toBe(JudgeStatus.ACCEPTED);
+
+    // A rejudge puts the only submission back in the queue: not accepted any more.
+    await applyJudgeEvents(sub._id, [{ kind: "rejudge" }]);
+    expect(await status()).toBe(JudgeStatus.PENDING);
+    expect((await userProblemStatus(user._id, [other._id])).get(other._id)?.status).toBe(JudgeStatus.NOT_SUBMITTED);
   });
 
   it("applying the same final message twice changes nothing", async () => {

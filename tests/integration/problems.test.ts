@@ -11,8 +11,8 @@ import {
   listProblems,
   parseProblemListQuery,
   randomProblemId,
-  userProblemStatus,
 } from "~/services/problems.server";
+import { userProblemStatus } from "~/services/user-problem-status.server";
 import { takeFlash } from "~/services/flash.server";
 import { closeRedis } from "~/services/redis.server";
 import { listAllTags, listTagsAndClassifications, searchTags } from "~/services/tags.server";
