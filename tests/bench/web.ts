@@ -263,7 +263,7 @@ async function main() {
       ["static file (/locales/en/problem.json)", `${base}/locales/en/problem.json`],
       ["problem list (/problem)", `${base}/problem`],
       ["problem list, filtered (/problem?difficulty=1&tagId=3)", `${base}/problem?difficulty=1&tagId=3`],
-      ["problem page (/problem/P1500)", `${base}/problem/P${1000 + Math.floor(PROBLEMS / 2)}`],
+      [`problem page (/problem/P${1000 + Math.floor(PROBLEMS / 2)})`, `${base}/problem/P${1000 + Math.floor(PROBLEMS / 2)}`],
       ["problem list, signed in (/problem)", `${base}/problem`, cookie],
       ["submission list, signed in, Mine (/status?onlyMine=true)", `${base}/status?onlyMine=true`, cookie],
       ["submission list (/status)", `${base}/status`],
