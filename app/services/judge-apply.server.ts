@@ -24,7 +24,7 @@ import { redis, rkey } from "./redis.server";
 import { withLocks } from "./redis-lock.server";
 import { isFerretDb } from "./store.server";
 import { publishStatus } from "./submission-status.server";
-import { userSubmissionsChanged } from "./user-problem-status.server";
+import { submissionWritten } from "./user-problem-status.server";
 
 // Writing judging changes of one submission to the database. Every change (judge message, rejudge,
 // cancel, manual judgement, the sweeper) comes through `applyJudgeEvents`, which takes the stored
@@ -218,7 +218,7 @@ export async function applyJudgeEvents(submitId: number, events: JudgeEvent[], n
           const after = { ...u.next, rev: s.rev + 1 };
           keepState(after);
           publishStatus(after);
-          await userSubmissionsChanged(after.uid);
+          await submissionWritten(s, after);
           return { found: true, changed: true, state: after };
         }
         stateCache.delete(submitId);
@@ -267,7 +267,7 @@ export async function applyJudgeEvents(submitId: number, events: JudgeEvent[], n
       const after = { ...u.next, ...set, rev: cur.rev + 1 };
       keepState(after);
       publishStatus(after);
-      await userSubmissionsChanged(after.uid);
+      await submissionWritten(cur, after);
       if (journaled) await settleCounters(cur, after, interrupted);
       return { found: true, changed: true, state: after };
     }

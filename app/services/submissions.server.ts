@@ -10,7 +10,7 @@ import { judgeLanguages, publishTask, toTaskProblem } from "./judge-queue.server
 import { logger } from "./logger.server";
 import { canSubmit, isAdminRole } from "./permissions.server";
 import { singleFlight } from "./query-cache.server";
-import { userSubmissionsChanged } from "./user-problem-status.server";
+import { submissionWritten } from "./user-problem-status.server";
 import { refuseUnbuiltScopes } from "./scopes.server";
 import type { CurrentUser } from "./session.server";
 
@@ -102,7 +102,7 @@ export async function createSubmission(
     }
   }
   const sub = doc.toObject();
-  await userSubmissionsChanged(sub.uid);
+  await submissionWritten(null, sub);
   await rememberNewSubmission(sub);
   await enqueueSubmission(sub, problem);
   return sub;

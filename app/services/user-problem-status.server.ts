@@ -49,6 +49,19 @@ export async function userSubmissionsChanged(uid: string): Promise<void> {
   }
 }
 
+type StatusFields = { uid: string; cid: number; status: number; score?: number | null };
+
+/**
+ * Called after a submission is stored (`before` null) or its judging fields are written: marks the
+ * user's statuses changed when the write can change them (a submission outside contests whose
+ * status or score moved; a case result alone moves neither).
+ */
+export async function submissionWritten(before: StatusFields | null, after: StatusFields): Promise<void> {
+  if (after.cid !== 0) return;
+  if (before && before.status === after.status && (before.score ?? null) === (after.score ?? null)) return;
+  await userSubmissionsChanged(after.uid);
+}
+
 async function readStatuses(uid: string, pids: readonly number[]): Promise<Map<number, UserProblemStatus>> {
   const out = new Map<number, UserProblemStatus>();
   if (pids.length === 0) return out;
