@@ -35,6 +35,13 @@ function login(form: Record<string, string>, ip = newIp()) {
   return loginPage.action(args(request("/login", { form }), ip)) as Promise<Response>;
 }
 
+/** Five failed logins of one account from one address; the last refusal brings the puzzle. */
+async function failUntilPuzzle(username: string, ip: string) {
+  let last: FormAnswer | null = null;
+  for (let i = 0; i < 5; i++) last = (await (await login({ username, password: "nope-nope" }, ip)).json()) as FormAnswer;
+  return last!.data!.puzzle!;
+}
+
 async function answerOf(token: string): Promise<number> {
   const raw = await redis().get(rkey("puzzle", token));
   return (JSON.parse(raw!) as { x: number }).x;
@@ -160,9 +167,7 @@ describe("login", () => {
   it("a solved puzzle with a wrong password keeps the count: the next attempt needs a puzzle again", async () => {
     const user = await newUser();
     const ip = newIp();
-    let last: FormAnswer | null = null;
-    for (let i = 0; i < 5; i++) last = (await (await login({ username: user.username, password: "nope-nope" }, ip)).json()) as FormAnswer;
-    const puzzle = last!.data!.puzzle!;
+    const puzzle = await failUntilPuzzle(user.username, ip);
     const x = await answerOf(puzzle.token);
     await sleep(450);
     const solvedButWrong = await login({ username: user.username, password: "still-wrong", puzzleToken: puzzle.token, puzzleOffset: String(x) }, ip);
@@ -183,9 +188,7 @@ describe("login", () => {
   it("refuses a puzzle answered faster than a person can drag", async () => {
     const user = await newUser();
     const ip = newIp();
-    let last: FormAnswer | null = null;
-    for (let i = 0; i < 5; i++) last = (await (await login({ username: user.username, password: "nope-nope" }, ip)).json()) as FormAnswer;
-    const puzzle = last!.data!.puzzle!;
+    const puzzle = await failUntilPuzzle(user.username, ip);
     const x = await answerOf(puzzle.token);
     const res = await login({ username: user.username, password: "right-pass", puzzleToken: puzzle.token, puzzleOffset: String(x) }, ip);
     expect(((await res.json()) as FormAnswer).errors.puzzle).toBe(msg("puzzle", "tooFast"));
