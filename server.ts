@@ -10,7 +10,11 @@ import helmet from "helmet";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { normaliseBasePath } from "./app/lib/base-path";
+import { bodyLimits } from "./server/body-limit";
 import { buildAssets } from "./server/build-assets";
+import { sameOriginWrites } from "./server/same-origin";
+import { pageCache, type PageCacheHooks } from "./server/page-cache";
+import { observabilityRoutes, requestTimer, routeLabeller, type ObservabilityHooks } from "./server/observability";
 import { trustProxySetting } from "./server/trust-proxy";
 
 // The web process: Express in front of the Remix request handler. Business rules live in app/;
@@ -29,7 +33,11 @@ const BUILD_PATH = path.resolve("build/index.js");
 type HookedBuild = ServerBuild & {
   entry: ServerBuild["entry"] & {
     module: ServerBuild["entry"]["module"] & {
-      serverHooks?: { start(): Promise<void>; stop(): Promise<void> };
+      serverHooks?: { start(): Promise<void>; stop(): Promise<void> } & ObservabilityHooks;
+      /** Every route's loader and action answering 503 when the store or Redis is unreachable. */
+      guardRouteModules?: (build: HookedBuild) => HookedBuild;
+      /** Languages and versions of pages for the rendered copies of anonymous list pages. */
+      pageCacheHooks?: PageCacheHooks;
     };
   };
 };
@@ -55,7 +63,8 @@ async function loadBuild(): Promise<HookedBuild> {
   if (!currentBuild || (isDev && mtime !== buildMtime)) {
     buildMtime = mtime;
     const mod = (await import(`${pathToFileURL(BUILD_PATH).href}?t=${mtime}`)) as HookedBuild;
-    currentBuild = withBasePath(mod);
+    const guard = mod.entry.module.guardRouteModules;
+    currentBuild = withBasePath(guard ? guard(mod) : mod);
   }
   return currentBuild;
 }
@@ -71,6 +80,10 @@ const hooks = build.entry.module.serverHooks;
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
+
+// Request durations by route, for /metrics (server/observability.ts).
+const observed = () => currentBuild?.entry.module.serverHooks;
+app.use(requestTimer(observed, routeLabeller(() => currentBuild?.routes, basePath)));
 
 // The browser build's scripts and styles, compressed once and served with few headers, ahead of
 // the page middleware (see server/build-assets.ts). They import each other, and name route modules,
@@ -93,12 +106,16 @@ app.use(
       res.setHeader("X-Request-Id", id);
       return id;
     },
-    autoLogging: { ignore: (req) => /\/(build|locales)\/|\/healthz$/.test(req.url ?? "") },
+    autoLogging: { ignore: (req) => /\/(build|locales)\/|\/(healthz|readyz|metrics)$/.test(req.url ?? "") },
     customLogLevel(_req, res, err) {
+      // 503: the store or Redis is unreachable, logged once every few seconds by app/http/outage.server.ts.
+      if (!err && res.statusCode === 503) return "warn";
       if (err || res.statusCode >= 500) return "error";
       if (res.statusCode >= 400) return "warn";
       return "info";
     },
+    // Nor does such an answer need the stack of an error made up for its status.
+    customErrorObject: (_req, res, _err, val: Record<string, unknown>) => (res.statusCode === 503 && !res.err ? { ...val, err: undefined } : val),
     serializers: {
       req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -150,13 +167,30 @@ app.use(
 );
 
 const router = express.Router();
+// Writes a cookie authenticates come from the site's own pages only (server/same-origin.ts), and
+// each route takes a body of its own size (server/body-limit.ts); both refuse before the pages run.
+router.use(sameOriginWrites({ basePath, publicUrl: process.env.PUBLIC_URL }), bodyLimits({ basePath }));
 // Liveness for the launcher, the tests and container health checks.
 router.get("/healthz", (_req, res) => {
   res.type("text/plain").send("ok");
 });
+// Readiness (the store and Redis answer) and Prometheus metrics (README, "Metrics and alerts").
+router.use(observabilityRoutes(observed, process.env, (msg) => log.warn(msg)));
 router.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
 router.use("/locales", express.static("locales", { maxAge: isProduction ? "1h" : 0, index: false }));
 router.use(express.static("public", { maxAge: "1h", index: false }));
+
+// Anonymous list pages from a rendered copy of a few seconds (server/page-cache.ts); not while
+// developing, where the build changes under it.
+const pageCacheTtlMs = Number(process.env.PAGE_CACHE_TTL_MS ?? 5000);
+const pageCacheMaxMb = Number(process.env.PAGE_CACHE_MAX_MB ?? 32);
+router.use(
+  pageCache({
+    hooks: () => currentBuild?.entry.module.pageCacheHooks,
+    ttlMs: isDev || !Number.isFinite(pageCacheTtlMs) ? 0 : Math.max(0, pageCacheTtlMs),
+    maxBytes: (Number.isFinite(pageCacheMaxMb) && pageCacheMaxMb > 0 ? pageCacheMaxMb : 32) * 1024 * 1024,
+  }),
+);
 
 router.all(
   "*",

@@ -11,9 +11,11 @@ export default {
     },
     extend: {
       colors: {
+        // HOJ's blue (#2d8cf0) darkened until text in it on white, and white on it, reach WCAG AA's
+        // 4.5:1 (5.8:1); the hover shade darker still. `light` is for focus rings and accents only.
         brand: {
-          DEFAULT: "#2d8cf0",
-          dark: "#2b85e4",
+          DEFAULT: "#1764bf",
+          dark: "#13529e",
           light: "#5cadff",
         },
       },

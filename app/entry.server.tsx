@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
@@ -14,13 +13,25 @@ import { handleNamespaces } from "./lib/route-handle";
 import { NonceProvider } from "./lib/nonce";
 import { RequestIdProvider } from "./lib/request-id";
 import { createTranslationStore, TranslationProvider } from "./lib/translation";
-import { i18nServer, LOCALES_DIR } from "./services/i18n.server";
-import { logger } from "./services/logger.server";
+import { i18nServer, languageFromQueryCookie, LOCALES_DIR } from "./services/platform/i18n.server";
+import { logger } from "./services/platform/logger.server";
+import { withoutNulBytes } from "./services/platform/html-stream.server";
 import "./lib/load-context";
 
-export { serverHooks } from "./services/server-hooks.server";
+export { serverHooks } from "./services/platform/server-hooks.server";
+// server.ts wraps every route's loader and action with it: an unreachable store or Redis is a 503.
+export { guardRouteModules } from "./http/outage.server";
+// server/page-cache.ts asks which language a page is in and whether its rendered copy is current.
+export { pageCacheHooks } from "./services/platform/page-cache.server";
 
 const ABORT_DELAY = 10_000;
+
+/** Data requests of client-side navigation keep a language picked by ?l= as documents do. */
+export async function handleDataRequest(response: Response, { request }: { request: Request }): Promise<Response> {
+  const keep = await languageFromQueryCookie(request);
+  if (keep) response.headers.append("Set-Cookie", keep);
+  return response;
+}
 
 export default async function handleRequest(
   request: Request,
@@ -31,6 +42,9 @@ export default async function handleRequest(
 ) {
   const instance = createInstance();
   const lng = await i18nServer.getLocale(request);
+  // A language picked by ?l= becomes the visitor's stored choice (spec: stored choice, then l).
+  const keep = await languageFromQueryCookie(request);
+  if (keep) responseHeaders.append("Set-Cookie", keep);
   // The namespaces of the routes of this page (the helper of remix-i18next names every route's).
   const ns = new Set<string>(i18n.ns);
   for (const match of remixContext.staticHandlerContext.matches) {
@@ -75,7 +89,7 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = withoutNulBytes();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -23,15 +23,18 @@ import type { FlashMessage } from "~/lib/flash";
 import { noticeKey } from "~/lib/notices";
 import { REQUEST_ID_META, useRequestId } from "~/lib/request-id";
 import { useRouteNamespaces, type RouteHandle } from "~/lib/route-handle";
-import { i18nServer } from "~/services/i18n.server";
-import { getCurrentUser } from "~/services/session.server";
-import { getWebsiteConfig } from "~/services/site-config.server";
-import { isAdminRole } from "~/services/permissions.server";
-import { localesVersion } from "~/services/assets.server";
-import { takeFlash } from "~/services/flash.server";
-import { unreadCounts } from "~/services/messages.server";
-import { sameSiteReferrer } from "~/services/route-guards.server";
+import { i18nServer } from "~/services/platform/i18n.server";
+import { getCurrentUser } from "~/services/account/session.server";
+import { pageApiToken } from "~/services/account/api-token.server";
+import { API_TOKEN_META } from "~/lib/api-fetch";
+import { getWebsiteConfig } from "~/services/site/config.server";
+import { isAdminRole } from "~/services/access/roles.server";
+import { localesVersion } from "~/services/platform/assets.server";
+import { takeFlash } from "~/http/flash.server";
+import { unreadCounts } from "~/services/community/messages.server";
+import { sameSiteReferrer } from "~/http/route-guards.server";
 import { ToastRegion } from "~/components/ui/Toast";
+import { SkipLink } from "~/components/layout/SkipLink";
 import { SiteFrame } from "~/components/layout/SiteFrame";
 import type { FrameData } from "~/components/layout/types";
 import { AuthLauncher } from "~/components/auth/AuthLauncher";
@@ -43,6 +46,14 @@ export const links: LinksFunction = () => [
 ];
 
 export const handle: RouteHandle = { i18n: ["common"] };
+
+/** A page refused for an outage (app/http/outage.server.ts) tells the client when to try again. */
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const retryAfter = errorHeaders?.get("Retry-After");
+  const headers: Record<string, string> = {};
+  if (retryAfter) headers["Retry-After"] = retryAfter;
+  return headers;
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.config.projectName ?? "" },
@@ -56,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getWebsiteConfig(),
     takeFlash(request),
   ]);
-  const unread = user ? await unreadCounts(user._id) : null;
+  const [unread, apiToken] = user ? await Promise.all([unreadCounts(user._id), pageApiToken(request)]) : [null, null];
   const params = new URL(request.url).searchParams;
   return json({
     locale,
@@ -69,6 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     back: sameSiteReferrer(request),
     config,
     unread,
+    apiToken,
     user: user
       ? {
           uid: user._id,
@@ -96,7 +108,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const requestId = useRequestId();
-  const locale = data?.locale ?? "zh-CN";
+  // Without the root's data (its loader failed: the store is away), the language the page is
+  // translated in.
+  const { i18n } = useTranslation();
+  const locale = data?.locale ?? i18n.language;
   // Effects run children first, so this one marks a document whose whole tree is interactive
   // (scripts and browser tests wait for html[data-hydrated] before using script-driven controls).
   useEffect(() => {
@@ -108,6 +123,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name={REQUEST_ID_META} content={requestId} />
+        {data?.apiToken ? <meta name={API_TOKEN_META} content={data.apiToken} /> : null}
         <Meta />
         <Links />
       </head>
@@ -145,15 +161,25 @@ export default function App() {
   useLanguage(data.locale);
   useTranslation(useRouteNamespaces());
   const messages = useToastMessages(data.flashes, data.notice);
+  // One container for the whole page: the login modal (a dialog in a portal beside it) makes
+  // everything in it inert while open.
   return (
-    <>
+    <div data-app-root="">
+      <SkipLink />
       <ToastRegion initial={messages} />
       <AuthLauncher />
       <SiteFrame data={frameData(data)}>
         <Outlet />
       </SiteFrame>
-    </>
+    </div>
   );
+}
+
+const OUTAGE_KEYS = new Set(["errors.storeUnavailable", "errors.redisUnavailable"]);
+
+function outageKey(data: unknown): string {
+  const key = (data as { message?: unknown } | null)?.message;
+  return typeof key === "string" && OUTAGE_KEYS.has(key) ? key : "errors.unavailable";
 }
 
 /** What went wrong, for the error page: the message key and whether it is a missing page. */
@@ -165,6 +191,8 @@ function describeError(error: unknown): { status: number; key: string } {
     if (status === 403) return { status, key: "errors.forbidden" };
     if (status === 429) return { status, key: "errors.tooManyRequests" };
     if (status >= 400 && status < 500) return { status, key: "errors.badRequest" };
+    // The store or Redis cannot be reached (app/http/outage.server.ts): which one, in the data.
+    if (status === 503) return { status, key: outageKey(error.data) };
     return { status, key: "errors.server" };
   }
   return { status: 500, key: "errors.server" };
@@ -189,15 +217,20 @@ export function ErrorBoundary() {
 
   const content = (
     <div className="mx-auto max-w-xl px-4 py-16 text-center" data-error-page={status}>
-      <p className="text-6xl font-bold text-gray-300">{status}</p>
+      <p className="text-6xl font-bold text-gray-500">{status}</p>
       <h1 className="mt-4 text-xl font-semibold text-gray-800">{t(key)}</h1>
       {requestId ? (
-        <p className="mt-3 text-sm text-gray-500">
+        <p className="mt-3 text-sm text-gray-600">
           {t("error.requestId")} <code className="select-all rounded bg-gray-100 px-1" data-request-id="">{requestId}</code>
         </p>
       ) : null}
-      {status >= 500 ? <p className="mt-1 text-sm text-gray-500">{t("error.supportHint")}</p> : null}
+      {status === 503 ? <p className="mt-1 text-sm text-gray-600">{t("error.tryAgainSoon")}</p> : status >= 500 ? <p className="mt-1 text-sm text-gray-600">{t("error.supportHint")}</p> : null}
       <div className="mt-8 flex justify-center gap-3">
+        {status === 503 ? (
+          <Link to={location.pathname + location.search} reloadDocument className="rounded border border-brand px-4 py-2 text-brand no-underline hover:bg-brand/10">
+            {t("error.tryAgain")}
+          </Link>
+        ) : null}
         <Link to="/home" reloadDocument className="rounded bg-brand px-4 py-2 text-white no-underline hover:bg-brand-dark">
           {t("notFound.goHome")}
         </Link>

@@ -27,10 +27,15 @@ export const PROFILE_LIMITS = {
   github: 255,
   blog: 255,
   cfUsername: 50,
+  number: 50,
 } as const;
 
+/** Avatar pictures (spec section 5), checked again by their content on the server. */
+export const AVATAR_EXTENSIONS = ["gif", "jpg", "jpeg", "png", "bmp", "webp"] as const;
+/** The browser crops a chosen avatar to this square before sending it (spec: cropper 200x200). */
+export const AVATAR_SIZE = 200;
+
 export const GENDERS = ["male", "female", "secrecy"] as const;
-export type Gender = (typeof GENDERS)[number];
 
 // The modes of the login modal are in auth-modes.ts.
 export type { AuthMode } from "./auth-modes";

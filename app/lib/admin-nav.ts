@@ -17,8 +17,12 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
   {
     label: "nav.system",
     entries: [
+      { to: "/admin/user", label: "nav.users", superAdmin: true },
       { to: "/admin/conf", label: "nav.conf", superAdmin: true },
+      { to: "/admin/home-carousel", label: "nav.carousel", superAdmin: true },
       { to: "/admin/switch", label: "nav.switch", superAdmin: true },
+      { to: "/admin/remote-account", label: "nav.remoteAccounts", superAdmin: true },
+      { to: "/admin/ai", label: "nav.ai", superAdmin: true },
     ],
   },
   {
@@ -28,6 +32,31 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
       { to: "/admin/problem/create", label: "nav.createProblem" },
       { to: "/admin/problem/tag", label: "nav.tags" },
       { to: "/admin/problem/batch-operation", label: "nav.batchOperation" },
+    ],
+  },
+  {
+    label: "nav.training",
+    entries: [
+      { to: "/admin/training", label: "nav.trainings" },
+      { to: "/admin/training/create", label: "nav.createTraining" },
+      { to: "/admin/training/category", label: "nav.trainingCategories" },
+    ],
+  },
+  {
+    label: "nav.contest",
+    entries: [
+      { to: "/admin/contest", label: "nav.contests" },
+      { to: "/admin/contest/create", label: "nav.createContest" },
+    ],
+  },
+  {
+    label: "nav.community",
+    entries: [
+      { to: "/admin/discussion", label: "nav.discussions" },
+      { to: "/admin/discussion-report", label: "nav.reports" },
+      { to: "/admin/announcement", label: "nav.announcements", superAdmin: true },
+      { to: "/admin/notice", label: "nav.notices", superAdmin: true },
+      { to: "/admin/group", label: "nav.groups", superAdmin: true },
     ],
   },
 ];

@@ -59,6 +59,12 @@ export const FINAL_STATUSES: ReadonlySet<number> = new Set([
   JudgeStatus.SUBMITTED_FAILED,
 ]);
 
+/**
+ * Statuses after which a submission may be judged again as itself (HOJ's resubmit): the judging
+ * itself failed (System Error) or the submission never reached a judge (Submitted Failed).
+ */
+export const RESUBMITTABLE_STATUSES: ReadonlySet<number> = new Set([JudgeStatus.SYSTEM_ERROR, JudgeStatus.SUBMITTED_FAILED]);
+
 /** Statuses still moving through the judge: the status banner keeps polling while one of these holds. */
 export const RUNNING_STATUSES: ReadonlySet<number> = new Set([
   JudgeStatus.PENDING,
@@ -97,7 +103,8 @@ export const ROLE_NAMES: Record<RoleCode, string> = {
 export const ADMIN_ROLES: ReadonlySet<number> = new Set([Role.SUPER_ADMIN, Role.ADMIN, Role.PROBLEM_ADMIN]);
 
 export const Difficulty = { EASY: 0, MID: 1, HARD: 2 } as const;
-export const DIFFICULTY_COLORS: Record<number, string> = { 0: "#19be6b", 1: "#2d8cf0", 2: "#ed3f14" };
+/** Badge colours of the three difficulties, white text on each at 4.5:1 or more (WCAG AA). */
+export const DIFFICULTY_COLORS: Record<number, string> = { 0: "#117a45", 1: "#1764bf", 2: "#c93410" };
 
 export const ProblemType = { ACM: 0, OI: 1 } as const;
 export const ProblemAuth = { PUBLIC: 1, PRIVATE: 2, CONTEST: 3 } as const;
@@ -191,3 +198,30 @@ export const POLL = {
 export const LANGUAGES_SUPPORTED = ["zh-CN", "en"] as const;
 export type SiteLanguage = (typeof LANGUAGES_SUPPORTED)[number];
 export const DEFAULT_LANGUAGE: SiteLanguage = "zh-CN";
+/** The cookie that keeps a visitor's language choice. */
+export const LANGUAGE_COOKIE = "oj_lng";
+
+/**
+ * Request body limits (bytes). A body over its route's limit is refused with 413 by its
+ * Content-Length, before a byte of it is read (server/body-limit.ts says which routes use which).
+ */
+export const BODY_LIMITS = {
+  /** Every route not named below. */
+  defaultBytes: 1024 * 1024,
+  /**
+   * Calls and forms that carry a learner's code (submit, self-test): the longest code (spec: 65535
+   * characters) with every character percent-encoded as three UTF-8 bytes, the worst a form
+   * without JavaScript sends, plus the other fields.
+   */
+  codeBytes: LIMITS.codeMax * 9 + 64 * 1024,
+  /**
+   * The AI helper's questions: the code as above with the conversation so far (20 messages of at
+   * most 16000 characters, percent-encoded the same way).
+   */
+  aiBytes: LIMITS.codeMax * 9 + 20 * 16_000 * 9 + 64 * 1024,
+  /**
+   * The problem calls of the admin API: statements, code templates, a special judge or interactor
+   * source (which may grow to 1 MB) and test cases typed in; larger test data comes as a zip.
+   */
+  problemBytes: 16 * 1024 * 1024,
+} as const;

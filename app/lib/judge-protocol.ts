@@ -22,6 +22,8 @@ export const JudgeStreams = {
   contestTasks: "judge:tasks:contest",
   normalTasks: "judge:tasks:normal",
   testTasks: "judge:tasks:test",
+  /** Submissions to remote problems and remote problem fetches (judge-service/src/remote/). */
+  remoteTasks: "judge:tasks:remote",
   results: "judge:results",
 } as const;
 
@@ -38,9 +40,18 @@ export const JUDGES_KEY = "judge:judges";
 export const LAST_LANGUAGES_KEY = "judge:languages:last";
 /** Hash of language name -> when (ms) a live judge last advertised it, kept by the heartbeats. */
 export const LANGUAGES_SEEN_KEY = "judge:languages:seen";
-/** A judge whose heartbeat is older than this is considered gone. */
-export const JUDGE_HEARTBEAT_MS = 10_000;
+/** How often a judge says it is alive (registry entry and alive key). */
+export const JUDGE_HEARTBEAT_MS = 2000;
+/** A judge whose registry heartbeat is older than this is considered gone (languages offered). */
 export const JUDGE_STALE_MS = 35_000;
+/**
+ * <prefix>judge:alive:<judge name>, renewed by every heartbeat (app/lib/stream-consumers.ts): once it
+ * is gone, the tasks the judge still holds are claimed by the other judges at once, without waiting
+ * for the claim time.
+ */
+export const JUDGE_ALIVE_KEY = "judge:alive";
+/** <prefix>judge:results:alive:<consumer>: the same for the web processes reading the results stream. */
+export const RESULT_CONSUMER_ALIVE_KEY = "judge:results:alive";
 /** A pending task idle for longer than this is claimed by another judge (XAUTOCLAIM). */
 export const TASK_CLAIM_IDLE_MS = 60_000;
 /** After this many deliveries a task ends as System Error with a reason. */
@@ -69,6 +80,14 @@ export interface JudgeInfo {
   version: string;
   startedAt: number;
   heartbeatAt: number;
+  /** Host name of the judge's machine, its /healthz port (null: not served), at each heartbeat. */
+  host?: string;
+  httpPort?: number | null;
+  /** The machine's one-minute load average and the share of its memory in use (0..1). */
+  loadAvg?: number;
+  memoryUsed?: number;
+  /** Whether its sandbox answered lately (a judge whose sandbox is away takes no task). */
+  sandboxHealthy?: boolean;
 }
 
 export interface ExtraFile {
@@ -159,7 +178,73 @@ export interface CompileCheckTask {
   enqueuedAt: number;
 }
 
-export type JudgeTask = SubmissionTask | TestTask | CompileCheckTask;
+/**
+ * A submission to a remote problem (isRemote): a remote worker submits it to the remote judge with
+ * one of that OJ's accounts, polls the remote status and publishes a FinalMessage like any judge.
+ */
+export interface RemoteSubmissionTask {
+  kind: "remote";
+  submissionId: number;
+  attempt: number;
+  contest: boolean;
+  /** The remote OJ (REMOTE_OJS in app/lib/problem.ts) and the problem's id there ("1000", "1A", "abc300_a"). */
+  oj: string;
+  remoteId: string;
+  /** The site's name of the language (one of the OJ's in app/lib/remote-oj.ts). */
+  language: string;
+  code: string;
+  enqueuedAt: number;
+}
+
+/**
+ * Fetching a remote problem for an admin: the worker stores a RemoteFetchResult under
+ * REMOTE_FETCH_RESULT_KEY:<key> (the web side never reaches remote sites itself).
+ */
+export interface RemoteFetchTask {
+  kind: "remote-fetch";
+  key: string;
+  oj: string;
+  remoteId: string;
+  enqueuedAt: number;
+}
+
+export type JudgeTask = SubmissionTask | TestTask | CompileCheckTask | RemoteSubmissionTask | RemoteFetchTask;
+
+export const REMOTE_FETCH_RESULT_KEY = "judge:remote-fetch";
+
+export interface RemoteProblemData {
+  title: string;
+  description: string;
+  input: string;
+  output: string;
+  hint: string;
+  source: string;
+  /** ms and MB. */
+  timeLimit: number;
+  memoryLimit: number;
+  examples: Array<{ input: string; output: string }>;
+}
+
+export type RemoteFetchResult = { ok: true; problem: RemoteProblemData } | { ok: false; message: string };
+
+/**
+ * The remote judge accounts per OJ, written by the web side (admin page) as a JSON array of
+ * RemoteAccount under REMOTE_ACCOUNTS_KEY:<OJ>; remote workers read them (they never read the store).
+ */
+export const REMOTE_ACCOUNTS_KEY = "judge:remote:accounts";
+export interface RemoteAccount {
+  username: string;
+  password: string;
+}
+/** <prefix>judge:remote:lock:<OJ>:<username>: the one submission an account serves now (SET NX PX). */
+export const REMOTE_LOCK_KEY = "judge:remote:lock";
+/** <prefix>judge:remote:cookies:<OJ>:<username>: the account's session cookies, kept between workers. */
+export const REMOTE_COOKIES_KEY = "judge:remote:cookies";
+/**
+ * <prefix>judge:remote:run:<submissionId>:<attempt>: the remote run once submitted (account and run
+ * id), so a worker that takes over the task polls that run instead of submitting again.
+ */
+export const REMOTE_RUN_KEY = "judge:remote:run";
 
 export const COMPILE_RESULT_KEY = "judge:compile";
 

@@ -11,8 +11,10 @@ export const PROBLEM_LIMITS = {
   statementMax: 200_000,
   sourceMax: 1000,
   exampleMax: 20_000,
-  /** Source of a checker, an interactor or a code template (spec: code 65535). */
+  /** Source of a code template (spec: code 65535), as user code. */
   codeMax: 65_535,
+  /** Source of a checker or an interactor: setters paste testlib.h inline (142,000 characters seen). */
+  judgeCodeMax: 1_048_576,
   /** One manually typed test case (input or output) in characters. */
   manualCaseMax: 1_000_000,
   manualCasesMax: 100,

@@ -51,6 +51,9 @@ export interface ProblemDoc {
   memoryLimit: number;
   stackLimit: number;
   isRemote: boolean;
+  /** A remote problem's OJ and its id there (app/lib/remote-oj.ts); empty for this site's own. */
+  remoteOj?: string;
+  remoteId?: string;
   gid: number | null;
   codeShare: boolean;
   judgeMode: string;
@@ -114,6 +117,8 @@ const problemSchema = new Schema<ProblemDoc>(
     memoryLimit: { type: Number, default: PROBLEM_DEFAULTS.memoryLimit },
     stackLimit: { type: Number, default: PROBLEM_DEFAULTS.stackLimit },
     isRemote: { type: Boolean, default: false },
+    remoteOj: { type: String, default: "" },
+    remoteId: { type: String, default: "" },
     gid: { type: Number, default: null },
     codeShare: { type: Boolean, default: PROBLEM_DEFAULTS.codeShare },
     judgeMode: { type: String, default: PROBLEM_DEFAULTS.judgeMode },

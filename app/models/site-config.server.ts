@@ -19,6 +19,22 @@ export interface WebsiteConfig {
   openPublicDiscussion: boolean;
   openGroupDiscussion: boolean;
   openContestComment: boolean;
+  /** Submissions one user may have waiting for a verdict at once, outside contests. */
+  submitUnfinishedMax: number;
+  /** Submissions one user may send in a minute, outside contests. */
+  submitPerMinute: number;
+  /** The same two in contests, larger: a contestant submits in bursts and must never wait on us. */
+  contestSubmitUnfinishedMax: number;
+  contestSubmitPerMinute: number;
+  /** Problems a user must have solved to post a discussion, comment or create a group (admins are exempt). */
+  discussionAcMin: number;
+  /** Discussions one user may post a day. */
+  discussionDailyMax: number;
+  commentAcMin: number;
+  groupAcMin: number;
+  /** Groups one user may create a day, and in all. */
+  groupDailyMax: number;
+  groupTotalMax: number;
 }
 
 export const WEBSITE_CONFIG_DEFAULTS: WebsiteConfig = {
@@ -34,6 +50,16 @@ export const WEBSITE_CONFIG_DEFAULTS: WebsiteConfig = {
   openPublicDiscussion: true,
   openGroupDiscussion: true,
   openContestComment: true,
+  submitUnfinishedMax: 5,
+  submitPerMinute: 20,
+  contestSubmitUnfinishedMax: 10,
+  contestSubmitPerMinute: 60,
+  discussionAcMin: 10,
+  discussionDailyMax: 5,
+  commentAcMin: 10,
+  groupAcMin: 20,
+  groupDailyMax: 2,
+  groupTotalMax: 5,
 };
 
 interface SiteConfigDoc extends WebsiteConfig {
@@ -56,6 +82,16 @@ const siteConfigSchema = new Schema<SiteConfigDoc>(
     openPublicDiscussion: Boolean,
     openGroupDiscussion: Boolean,
     openContestComment: Boolean,
+    submitUnfinishedMax: Number,
+    submitPerMinute: Number,
+    contestSubmitUnfinishedMax: Number,
+    contestSubmitPerMinute: Number,
+    discussionAcMin: Number,
+    discussionDailyMax: Number,
+    commentAcMin: Number,
+    groupAcMin: Number,
+    groupDailyMax: Number,
+    groupTotalMax: Number,
     gmtModified: { type: Date, default: () => new Date() },
   },
   { versionKey: false },

@@ -36,6 +36,8 @@ export interface UserDoc {
   /** Counters kept with $inc when results are applied. */
   submitCount: number;
   acCount: number;
+  /** Accepted submissions counted in the bank (acCount is the number of solved problems). */
+  acSubmitCount: number;
   /** OI rank score sum (spec section 9). */
   oiScore: number;
   recentLoginTime: Date | null;
@@ -70,6 +72,7 @@ const userSchema = new Schema<UserDoc>(
     solvedPids: { type: [Number], default: [] },
     submitCount: { type: Number, default: 0 },
     acCount: { type: Number, default: 0 },
+    acSubmitCount: { type: Number, default: 0 },
     oiScore: { type: Number, default: 0 },
     recentLoginTime: { type: Date, default: null },
     gmtCreate: { type: Date, default: () => new Date() },
@@ -80,6 +83,7 @@ const userSchema = new Schema<UserDoc>(
 userSchema.index({ usernameLower: 1 }, { unique: true });
 userSchema.index({ emailLower: 1 }, { unique: true });
 userSchema.index({ acCount: -1 });
+userSchema.index({ oiScore: -1 });
 
 export const User: Model<UserDoc> =
   (mongoose.models.User as Model<UserDoc>) ?? mongoose.model<UserDoc>("User", userSchema, "users");

@@ -1,4 +1,4 @@
-import { siteRedirect } from "~/services/paths.server";
+import { siteRedirect } from "~/http/paths.server";
 
 // "/" goes to /home (spec section 2).
 export function loader() {

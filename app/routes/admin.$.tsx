@@ -1,22 +1,8 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { NotFound } from "~/components/layout/NotFound";
-import { getT } from "~/services/i18n.server";
-import { requireAdmin } from "~/services/permissions.server";
-import { sameSiteReferrer } from "~/services/route-guards.server";
-import { pageTitle } from "~/lib/meta";
+import { siteRedirect } from "~/http/paths.server";
 
-// Unknown admin paths: a visitor goes to the admin login (spec "Admin area"), an admin sees 404.
+// Other /admin/* paths go to /admin/login (spec section 2, "Admin area"), for everybody: the login
+// page sends a signed-in admin on to the dashboard.
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title ?? "404");
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const t = await getT(request);
-  return json({ back: sameSiteReferrer(request), title: t("notFound.title") }, { status: 404 });
-}
-
-export default function AdminNotFound() {
-  const { back } = useLoaderData<typeof loader>();
-  return <NotFound back={back} homeTo="/admin/dashboard" />;
+export function loader() {
+  return siteRedirect("/admin/login");
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/services/permissions.server";
-import { siteRedirect } from "~/services/paths.server";
+import { requireAdmin } from "~/http/guards.server";
+import { siteRedirect } from "~/http/paths.server";
 
 // /admin opens the dashboard. A page route, not a resource route, so that a refusal is shown by
 // the admin layout's error page.

@@ -5,13 +5,13 @@ import { AdminError } from "~/components/admin/AdminError";
 import { AdminCard } from "~/components/admin/AdminShell";
 import { FormErrorSummary, SubmitButton, SwitchField, TextField } from "~/components/admin/fields";
 import type { RouteHandle } from "~/lib/route-handle";
-import { flash } from "~/services/flash.server";
-import { getT } from "~/services/i18n.server";
-import { siteRedirect } from "~/services/paths.server";
-import { requireSuperAdmin } from "~/services/permissions.server";
+import { flash } from "~/http/flash.server";
+import { getT } from "~/services/platform/i18n.server";
+import { siteRedirect } from "~/http/paths.server";
+import { requireSuperAdmin } from "~/http/guards.server";
 import { SWITCH_KEYS, WEBSITE_CONFIG_LIMITS } from "~/lib/site-config";
-import { configFormInput, getWebsiteConfig, updateWebsiteConfig, websiteConfigSchema } from "~/services/site-config.server";
-import { validate } from "~/services/validation.server";
+import { configFormInput, getWebsiteConfig, updateWebsiteConfig, websiteConfigSchema } from "~/services/site/config.server";
+import { validate } from "~/services/platform/validation.server";
 import { pageTitle } from "~/lib/meta";
 
 // /admin/conf (super admin): every field of the website configuration (spec section 3).
@@ -61,7 +61,7 @@ export default function AdminConf() {
       <FormErrorSummary message={actionData?.message} />
       <Form method="post" className="space-y-4" noValidate>
         <fieldset className="space-y-4">
-          <legend className="mb-2 text-sm font-semibold text-gray-500">{t("conf.website")}</legend>
+          <legend className="mb-2 text-sm font-semibold text-gray-600">{t("conf.website")}</legend>
           {TEXT_FIELDS.map((f) => (
             <TextField
               key={f.name}
@@ -76,7 +76,7 @@ export default function AdminConf() {
           ))}
         </fieldset>
         <fieldset className="pt-4">
-          <legend className="mb-2 text-sm font-semibold text-gray-500">{t("conf.features")}</legend>
+          <legend className="mb-2 text-sm font-semibold text-gray-600">{t("conf.features")}</legend>
           <div className="divide-y border-t">
             {SWITCH_KEYS.map((name) => (
               <SwitchField

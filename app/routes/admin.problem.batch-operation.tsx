@@ -8,12 +8,12 @@ import { Pagination } from "~/components/ui/Pagination";
 import { withBase } from "~/lib/base-path";
 import { CONFLICT_POLICIES, IMPORT_FORMATS, UPLOAD_LIMITS, type ConflictPolicy, type ImportFormat } from "~/lib/problem-admin";
 import { pageTitle } from "~/lib/meta";
-import { getT } from "~/services/i18n.server";
-import { requireAdmin } from "~/services/permissions.server";
-import { adminListQueryFrom, listAdminProblems } from "~/services/problem-admin.server";
-import { ProblemAdminError } from "~/services/problem-errors.server";
-import { parseMultipart, removeUploaded } from "~/services/problem-form.server";
-import { runImport, startImportJob, type ImportJob, type ImportReport } from "~/services/problem-import.server";
+import { getT } from "~/services/platform/i18n.server";
+import { requireAdmin } from "~/http/guards.server";
+import { adminListQueryFrom, listAdminProblems } from "~/services/problem/admin.server";
+import { ProblemAdminError } from "~/services/problem/errors.server";
+import { parseMultipart, removeUploaded } from "~/http/problem-form.server";
+import { runImport, startImportJob, type ImportJob, type ImportReport } from "~/services/problem/import.server";
 
 // Batch operations (spec section 2, problem/batch-operation): export selected problems as a HOJ
 // archive, import HOJ, Hydro, QDUOJ or FPS files. Without JavaScript an import answers with its

@@ -4,10 +4,10 @@ import { useTranslation } from "~/lib/translation";
 import { ProblemForm } from "~/components/admin-problem/ProblemForm";
 import { emptyDraft } from "~/lib/problem-draft";
 import { pageTitle } from "~/lib/meta";
-import { getT } from "~/services/i18n.server";
-import { requireAdmin } from "~/services/permissions.server";
-import { problemFormAction, type ProblemFormActionData } from "~/services/problem-form.server";
-import { listTags } from "~/services/tags.server";
+import { getT } from "~/services/platform/i18n.server";
+import { requireAdmin } from "~/http/guards.server";
+import { problemFormAction, type ProblemFormActionData } from "~/http/problem-form.server";
+import { listTags } from "~/services/problem/tags.server";
 
 export const handle = { i18n: ["admin-problem"] };
 

@@ -2,27 +2,22 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { ProblemForm } from "~/components/admin-problem/ProblemForm";
-import { getT } from "~/services/i18n.server";
-import { requireAdmin } from "~/services/permissions.server";
-import { findProblem, getProblemForEdit } from "~/services/problem-admin.server";
-import { draftFromProblem, problemFormAction, type ProblemFormActionData } from "~/services/problem-form.server";
-import { listTags } from "~/services/tags.server";
+import { getT } from "~/services/platform/i18n.server";
+import { requireAdmin } from "~/http/guards.server";
+import { findProblem, getProblemForEdit } from "~/services/problem/admin.server";
+import { draftFromProblem, problemFormAction, type ProblemFormActionData } from "~/http/problem-form.server";
+import { listTags } from "~/services/problem/tags.server";
 import { withBase } from "~/lib/base-path";
 import { pageTitle } from "~/lib/meta";
+import { pathId } from "~/http/ids.server";
 
 export const handle = { i18n: ["admin-problem"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
-function pidOf(param: string | undefined): number {
-  const pid = Number(param);
-  if (!Number.isSafeInteger(pid) || pid < 1) throw new Response("Not Found", { status: 404 });
-  return pid;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const pid = pidOf(params.problemId);
+  const pid = pathId(params.problemId);
   if (!(await findProblem(pid))) throw new Response("Not Found", { status: 404 });
   const [edit, tags, t] = await Promise.all([getProblemForEdit(pid), listTags(), getT(request, "admin-problem")]);
   return json({
@@ -36,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
-  return problemFormAction(request, user, pidOf(params.problemId));
+  return problemFormAction(request, user, pathId(params.problemId));
 }
 
 export default function EditProblem() {

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { zipResponse } from "~/services/download.server";
-import { flash } from "~/services/flash.server";
-import { siteRedirect } from "~/services/paths.server";
-import { requireAdmin } from "~/services/permissions.server";
-import { ProblemAdminError } from "~/services/problem-errors.server";
-import { exportProblems, parsePidList } from "~/services/problem-export.server";
+import { zipResponse } from "~/http/download.server";
+import { flash } from "~/http/flash.server";
+import { siteRedirect } from "~/http/paths.server";
+import { requireAdmin } from "~/http/guards.server";
+import { ProblemAdminError } from "~/services/problem/errors.server";
+import { exportProblems, parsePidList } from "~/services/problem/export.server";
 
 // Selected problems as a HOJ problem archive: GET ?pid=1&pid=2 (or pids=1-5,8).
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/services/permissions.server";
-import { getImportJob } from "~/services/problem-import.server";
+import { requireAdmin } from "~/http/guards.server";
+import { getImportJob } from "~/services/problem/import.server";
 
 // Progress of a background import, polled by the batch page.
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,3 +1,4 @@
+import { httpStatusOf } from "~/http/status.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
@@ -6,11 +7,11 @@ import { buttonClass, ConfirmSubmit, dangerButtonClass, FieldError, Notice, prim
 import { OWN_OJ } from "~/lib/problem";
 import { TAG_DEFAULT_COLOR } from "~/lib/problem-admin";
 import { pageTitle } from "~/lib/meta";
-import { flash } from "~/services/flash.server";
-import { getT } from "~/services/i18n.server";
-import { siteRedirect } from "~/services/paths.server";
-import { requireAdmin } from "~/services/permissions.server";
-import { ProblemAdminError } from "~/services/problem-errors.server";
+import { flash } from "~/http/flash.server";
+import { getT } from "~/services/platform/i18n.server";
+import { siteRedirect } from "~/http/paths.server";
+import { requireAdmin } from "~/http/guards.server";
+import { ProblemAdminError } from "~/services/problem/errors.server";
 import {
   createClassification,
   createTag,
@@ -18,10 +19,12 @@ import {
   deleteTag,
   listClassifications,
   listTagsAndClassifications,
+  parseOjName,
   updateClassification,
   updateTag,
-} from "~/services/tags.server";
-import { fieldErrors } from "~/services/validation.server";
+} from "~/services/problem/tags.server";
+import { fieldErrors } from "~/services/platform/validation.server";
+import { inputId } from "~/http/ids.server";
 
 // Tags and tag classifications (spec section 2, problem/tag): every row is its own small form.
 
@@ -29,10 +32,7 @@ export const handle = { i18n: ["admin-problem"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
-function ojOf(url: URL | string | null): string {
-  const v = (typeof url === "string" || url === null ? url : url.searchParams.get("oj")) ?? "";
-  return /^[A-Za-z0-9_-]{1,20}$/.test(v) ? v : OWN_OJ;
-}
+const ojOf = (value: string | null | undefined): string => parseOjName(value) ?? OWN_OJ;
 
 /** <input type="color"> takes #rrggbb only. */
 function sixDigit(color: string): string {
@@ -42,7 +42,7 @@ function sixDigit(color: string): string {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const oj = ojOf(new URL(request.url));
+  const oj = ojOf(new URL(request.url).searchParams.get("oj"));
   const [groups, classes, t] = await Promise.all([listTagsAndClassifications(oj), listClassifications(oj), getT(request, "admin-problem")]);
   return json({
     oj,
@@ -62,7 +62,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
   const intent = values.intent ?? "";
-  const id = Number(values.id);
+  // The id of the tag or classification changed or deleted (creating names none).
+  const id = () => inputId(values.id);
   const oj = ojOf(values.oj ?? null);
   const formId = values.formId ?? intent;
   const t = await getT(request, ["admin-problem", "common"]);
@@ -78,26 +79,26 @@ export async function action({ request }: ActionFunctionArgs) {
         await createTag(tag);
         return done("admin-problem:flash.created");
       case "tag-update":
-        await updateTag(id, tag);
+        await updateTag(id(), tag);
         return done("admin-problem:flash.updated");
       case "class-create":
         await createClassification(cls);
         return done("admin-problem:flash.created");
       case "class-update":
-        await updateClassification(id, cls);
+        await updateClassification(id(), cls);
         return done("admin-problem:flash.updated");
       case "tag-delete":
       case "class-delete":
-        if (values.confirmed !== "1") return json<ActionData>({ formId, errors: {}, values, confirm: { intent, id, name: values.name ?? "" } });
-        if (intent === "tag-delete") await deleteTag(id);
-        else await deleteClassification(id);
+        if (values.confirmed !== "1") return json<ActionData>({ formId, errors: {}, values, confirm: { intent, id: id(), name: values.name ?? "" } });
+        if (intent === "tag-delete") await deleteTag(id());
+        else await deleteClassification(id());
         return done("admin-problem:flash.deleted");
       default:
         return json<ActionData>({ formId, errors: { _form: t("common:errors.badRequest") }, values, confirm: null }, { status: 400 });
     }
   } catch (err) {
     if (err instanceof ZodError) return json<ActionData>({ formId, errors: fieldErrors(t, err), values, confirm: null }, { status: 400 });
-    if (err instanceof ProblemAdminError) return json<ActionData>({ formId, errors: { [err.field ?? "_form"]: t(err.message) }, values, confirm: null }, { status: err.status });
+    if (err instanceof ProblemAdminError) return json<ActionData>({ formId, errors: { [err.field ?? "_form"]: t(err.message) }, values, confirm: null }, { status: httpStatusOf(err.kind) });
     throw err;
   }
 }
@@ -217,7 +218,7 @@ export default function TagAdmin() {
         </Form>
       </Section>
 
-      {data.groups.length === 0 ? <p className="text-sm text-gray-500">{t("tags.empty")}</p> : null}
+      {data.groups.length === 0 ? <p className="text-sm text-gray-600">{t("tags.empty")}</p> : null}
       {data.groups.map((g) => {
         const c = g.classification;
         const fid = c ? `class-${c.id}` : "";
@@ -245,7 +246,7 @@ export default function TagAdmin() {
                 </ConfirmSubmit>
               </Form>
             ) : null}
-            <div>{g.tags.length ? g.tags.map(tagRow) : <p className="text-sm text-gray-500">{t("tags.noTagsHere")}</p>}</div>
+            <div>{g.tags.length ? g.tags.map(tagRow) : <p className="text-sm text-gray-600">{t("tags.noTagsHere")}</p>}</div>
           </Section>
         );
       })}

@@ -1,3 +1,4 @@
+import { httpStatusOf } from "~/http/status.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
@@ -7,17 +8,21 @@ import { Pagination } from "~/components/ui/Pagination";
 import { withBase } from "~/lib/base-path";
 import { formatDateTime } from "~/lib/format-time";
 import { pageTitle } from "~/lib/meta";
-import { flash } from "~/services/flash.server";
-import { getT } from "~/services/i18n.server";
-import { safeRedirectTarget, siteRedirect } from "~/services/paths.server";
-import { requireAdmin } from "~/services/permissions.server";
-import { adminListQueryFrom, changeProblemAuth, deleteProblem, findProblem, listAdminProblems } from "~/services/problem-admin.server";
-import { ProblemAdminError } from "~/services/problem-errors.server";
+import { flash } from "~/http/flash.server";
+import { getT } from "~/services/platform/i18n.server";
+import { safeRedirectTarget, siteRedirect } from "~/http/paths.server";
+import { requireAdmin } from "~/http/guards.server";
+import { adminListQueryFrom, changeProblemAuth, deleteProblem, findProblem, listAdminProblems } from "~/services/problem/admin.server";
+import { ProblemAdminError } from "~/services/problem/errors.server";
+import { inputId } from "~/http/ids.server";
+import { DomainError } from "~/services/errors.server";
+import { validate } from "~/services/platform/validation.server";
+import { importRemoteProblem, remoteImportSchema, splitTypedId } from "~/services/remote/import.server";
 
 // The admin problem list (spec section 2): id, display id, title, author, created and modified
 // times, visibility, edit, delete with confirmation, test data download.
 
-export const handle = { i18n: ["admin-problem"] };
+export const handle = { i18n: ["admin-problem", "remote"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
@@ -48,9 +53,23 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const pid = Number(form.get("pid"));
   const back = safeRedirectTarget(form.get("back"), "/admin/problems");
-  const t = await getT(request, ["admin-problem", "common"]);
+  const t = await getT(request, ["admin-problem", "remote", "common"]);
+  if (intent === "remote") {
+    // A remote problem by its id ("HDU-1000"), fetched by a remote worker.
+    const typed = String(form.get("remoteId") ?? "");
+    const v = validate(t, remoteImportSchema, splitTypedId(typed));
+    if (!v.ok) return json({ confirmDelete: null, error: null, remoteError: Object.values(v.errors)[0] ?? t("remote:errors.badId"), remoteId: typed }, { status: 400 });
+    try {
+      const doc = await importRemoteProblem(splitTypedId(typed), user);
+      const cookie = await flash(request, { type: "success", key: "remote:flash.imported", params: { id: doc.problemId } });
+      return siteRedirect(back, { headers: { "Set-Cookie": cookie } });
+    } catch (err) {
+      if (err instanceof DomainError) return json({ confirmDelete: null, error: null, remoteError: t(err.message, err.params ?? {}), remoteId: typed }, { status: httpStatusOf(err.kind) });
+      throw err;
+    }
+  }
+  const pid = inputId(form.get("pid"));
   try {
     if (intent === "auth") {
       await changeProblemAuth(pid, Number(form.get("auth")), user);
@@ -69,7 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return json({ confirmDelete: null, error: t("common:errors.badRequest") }, { status: 400 });
   } catch (err) {
-    if (err instanceof ProblemAdminError) return json({ confirmDelete: null, error: t(err.message) }, { status: err.status });
+    if (err instanceof ProblemAdminError) return json({ confirmDelete: null, error: t(err.message) }, { status: httpStatusOf(err.kind) });
     throw err;
   }
 }
@@ -100,6 +119,33 @@ export default function AdminProblems() {
 
       <ProblemSearch keyword={data.keyword} />
 
+      <Form method="post" className="flex flex-wrap items-start gap-2 rounded border border-gray-200 bg-white p-3" data-testid="import-remote">
+        <input type="hidden" name="back" value={back} />
+        <label className="flex flex-col text-sm text-gray-800">
+          {t("remote:import.label")}
+          <input
+            name="remoteId"
+            defaultValue={answer && "remoteId" in answer ? String(answer.remoteId ?? "") : ""}
+            placeholder="HDU-1000"
+            maxLength={70}
+            className={`mt-1 font-mono ${sized("w-56")}`}
+            aria-describedby="remote-import-hint"
+            aria-invalid={answer && "remoteError" in answer && answer.remoteError ? true : undefined}
+          />
+          <span id="remote-import-hint" className="mt-1 text-xs text-gray-700">
+            {t("remote:import.hint")}
+          </span>
+          {answer && "remoteError" in answer && answer.remoteError ? (
+            <span role="alert" className="mt-1 text-xs text-red-700">
+              {answer.remoteError}
+            </span>
+          ) : null}
+        </label>
+        <button type="submit" name="intent" value="remote" className={`${primaryButtonClass} mt-5`}>
+          {t("remote:import.button")}
+        </button>
+      </Form>
+
       {answer?.error ? <Notice kind="error">{answer.error}</Notice> : null}
       {answer?.confirmDelete ? (
         <Notice kind="warning">
@@ -116,7 +162,7 @@ export default function AdminProblems() {
         </Notice>
       ) : null}
 
-      <div className="overflow-x-auto rounded border border-gray-200 bg-white">
+      <div className="overflow-x-auto rounded border border-gray-200 bg-white focus:outline focus:outline-2 focus:outline-brand" tabIndex={0}>
         <table className="w-full text-left text-sm" data-testid="problem-list">
           <thead className="bg-gray-50 text-gray-600">
             <tr>
@@ -133,7 +179,7 @@ export default function AdminProblems() {
           <tbody>
             {data.rows.length === 0 ? (
               <tr>
-                <td colSpan={8} className="px-2 py-6 text-center text-gray-500">
+                <td colSpan={8} className="px-2 py-6 text-center text-gray-600">
                   {t("list.empty")}
                 </td>
               </tr>

@@ -3,8 +3,9 @@ import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { AdminError } from "~/components/admin/AdminError";
 import { AdminShell } from "~/components/admin/AdminShell";
 import type { RouteHandle } from "~/lib/route-handle";
-import { isSuperAdmin, requireAdmin } from "~/services/permissions.server";
-import { getWebsiteConfig } from "~/services/site-config.server";
+import { isSuperAdmin } from "~/services/access/roles.server";
+import { requireAdmin } from "~/http/guards.server";
+import { getWebsiteConfig } from "~/services/site/config.server";
 import type { loader as rootLoader } from "~/root";
 
 // The admin area's layout: super admin, admin or problem admin only (spec section 6). A visitor

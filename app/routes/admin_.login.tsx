@@ -6,14 +6,13 @@ import { FormAlert } from "~/components/auth/fields";
 import { LoginForm } from "~/components/auth/LoginForm";
 import type { AuthActionData } from "~/lib/account";
 import type { RouteHandle } from "~/lib/route-handle";
-import { LIMITS } from "~/lib/constants";
-import { authT, clientOf, formFailure } from "~/services/account-http.server";
-import { startUserSession } from "~/services/auth-session.server";
-import { addressFailureCount, loginWithForm } from "~/services/login.server";
-import { safeRedirectTarget, siteRedirect } from "~/services/paths.server";
-import { isAdminRole } from "~/services/permissions.server";
-import { getCurrentUser } from "~/services/session.server";
-import { createPuzzle } from "~/services/slide-puzzle.server";
+import { authT, clientOf, formFailure } from "~/http/account.server";
+import { startUserSession } from "~/http/auth-session.server";
+import { loginPagePuzzle, loginWithForm } from "~/services/account/login.server";
+import { safeRedirectTarget, siteRedirect } from "~/http/paths.server";
+import { isAdminRole } from "~/services/access/roles.server";
+import { getCurrentUser } from "~/services/account/session.server";
+import { pageTitle } from "~/lib/meta";
 
 // /admin/login (outside the admin layout, which would send a visitor back here): administrator
 // accounts only; anyone else gets "Please login again with the administrator account!". Success
@@ -22,7 +21,7 @@ import { createPuzzle } from "~/services/slide-puzzle.server";
 
 export const handle: RouteHandle = { i18n: ["common", "auth"], adminShell: true };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -30,12 +29,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getCurrentUser(request);
   if (user && isAdminRole(user)) throw siteRedirect(redirectTo);
   const t = await authT(request);
-  const failures = await addressFailureCount(clientOf(request, context).ip);
   return json({
     title: t("admin.title"),
     redirectTo,
     signedInAs: user?.username ?? null,
-    puzzle: failures >= LIMITS.failedLoginsBeforePuzzle ? await createPuzzle() : null,
+    puzzle: await loginPagePuzzle(clientOf(request, context)),
   });
 }
 
@@ -59,15 +57,18 @@ export default function AdminLoginPage() {
   const data = useActionData<typeof action>() as AuthActionData | undefined;
   const navigation = useNavigation();
   const kit = { Form, data, busy: navigation.state === "submitting" };
+  // No site frame on admin paths: this page is its own <main>, the skip link's target.
   return (
-    <AuthCard title={t("admin.title")}>
-      {signedInAs && !data ? (
-        <div className="mb-4 space-y-2">
-          <FormAlert tone="warning">{t("admin.notAdmin")}</FormAlert>
-          <p className="text-sm text-gray-600">{t("admin.signedInAs", { username: signedInAs })}</p>
-        </div>
-      ) : null}
-      <LoginForm kit={kit} action={`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`} redirectTo={redirectTo} initialPuzzle={puzzle} />
-    </AuthCard>
+    <main id="main" tabIndex={-1} className="focus:outline-none">
+      <AuthCard title={t("admin.title")}>
+        {signedInAs && !data ? (
+          <div className="mb-4 space-y-2">
+            <FormAlert tone="warning">{t("admin.notAdmin")}</FormAlert>
+            <p className="text-sm text-gray-600">{t("admin.signedInAs", { username: signedInAs })}</p>
+          </div>
+        ) : null}
+        <LoginForm kit={kit} action={`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`} redirectTo={redirectTo} initialPuzzle={puzzle} />
+      </AuthCard>
+    </main>
   );
 }

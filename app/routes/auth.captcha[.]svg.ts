@@ -1,4 +1,4 @@
-import { captchaCookie, createCaptcha } from "~/services/captcha.server";
+import { captchaCookie, createCaptcha } from "~/services/account/captcha.server";
 
 // /auth/captcha.svg: the captcha image of a form rendered without JavaScript (the modal opened by
 // ?reset=1). Its key goes in a short-lived cookie; the form's action reads it from there.

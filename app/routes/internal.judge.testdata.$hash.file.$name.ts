@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { stat } from "node:fs/promises";
-import { hasJudgeToken, openTestDataFile, testDataFilePath } from "~/services/testdata.server";
+import { hasJudgeToken, openTestDataFile, testDataFilePath } from "~/services/problem/testdata.server";
 
 // Judges download one test file of a set; streamed, never loaded whole into memory.
 export async function loader({ request, params }: LoaderFunctionArgs) {

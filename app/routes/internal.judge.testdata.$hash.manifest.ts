@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { hasJudgeToken, readManifest } from "~/services/testdata.server";
+import { hasJudgeToken, readManifest } from "~/services/problem/testdata.server";
 
 // Judges fetch the list of files of a test data set (see app/lib/judge-protocol.ts).
 export async function loader({ request, params }: LoaderFunctionArgs) {

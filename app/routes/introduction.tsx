@@ -3,7 +3,7 @@ import { useTranslation } from "~/lib/translation";
 import { JUDGE_STATUS_INFO, JudgeStatus } from "~/lib/constants";
 import { LANGUAGES } from "~/lib/languages";
 import type { RouteHandle } from "~/lib/route-handle";
-import { getT } from "~/services/i18n.server";
+import { getT } from "~/services/platform/i18n.server";
 import { pageTitle } from "~/lib/meta";
 
 // The help page (spec "User home and settings"): every language with its compile command and
@@ -74,16 +74,16 @@ export default function Introduction() {
             <details key={lang.name} className="group p-3" data-language={lang.name}>
               <summary className="flex cursor-pointer flex-wrap items-baseline gap-x-3 gap-y-1">
                 <span className="font-medium text-gray-800">{lang.name}</span>
-                <span className="text-sm text-gray-500">{lang.description}</span>
+                <span className="text-sm text-gray-600">{lang.description}</span>
               </summary>
               <dl className="mt-3 grid gap-2 text-sm">
-                <dt className="text-gray-500">{t("help:languages.compileCommand")}</dt>
+                <dt className="text-gray-600">{t("help:languages.compileCommand")}</dt>
                 <dd>
-                  <code className="block overflow-x-auto whitespace-pre rounded bg-gray-50 p-2 text-xs text-gray-800">{lang.compileCommand}</code>
+                  <code tabIndex={0} className="block overflow-x-auto whitespace-pre rounded bg-gray-50 p-2 text-xs text-gray-800">{lang.compileCommand}</code>
                 </dd>
-                <dt className="text-gray-500">{t("help:languages.template")}</dt>
+                <dt className="text-gray-600">{t("help:languages.template")}</dt>
                 <dd>
-                  <pre className="overflow-x-auto rounded bg-gray-50 p-2 text-xs text-gray-800">
+                  <pre tabIndex={0} className="overflow-x-auto rounded bg-gray-50 p-2 text-xs text-gray-800">
                     <code>{lang.template}</code>
                   </pre>
                 </dd>
@@ -95,7 +95,7 @@ export default function Introduction() {
 
       <Card id="help-statuses" title={t("help:statuses.title")}>
         <table className="w-full text-left text-sm">
-          <thead className="border-b text-gray-500">
+          <thead className="border-b text-gray-600">
             <tr>
               <th scope="col" className="py-2 pr-4 font-medium">
                 {t("help:statuses.status")}

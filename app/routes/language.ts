@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { LANGUAGES_SUPPORTED } from "~/lib/constants";
-import { flash } from "~/services/flash.server";
-import { languageCookie } from "~/services/i18n.server";
-import { safeRedirectTarget, siteRedirect } from "~/services/paths.server";
+import { flash } from "~/http/flash.server";
+import { languageCookie } from "~/services/platform/i18n.server";
+import { safeRedirectTarget, siteRedirect } from "~/http/paths.server";
 
 // POST /language: stores the chosen language in the oj_lng cookie and returns to the page the
 // form was on (spec section 1: the footer switches language; the stored choice comes first).

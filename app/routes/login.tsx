@@ -4,30 +4,29 @@ import { useTranslation } from "~/lib/translation";
 import { AuthCard } from "~/components/auth/AuthCard";
 import { LoginForm } from "~/components/auth/LoginForm";
 import type { AuthActionData } from "~/lib/account";
-import { LIMITS } from "~/lib/constants";
-import { authT, clientOf, formFailure } from "~/services/account-http.server";
-import { startUserSession } from "~/services/auth-session.server";
-import { addressFailureCount, loginWithForm } from "~/services/login.server";
-import { safeRedirectTarget, siteRedirect } from "~/services/paths.server";
-import { getCurrentUser } from "~/services/session.server";
-import { createPuzzle } from "~/services/slide-puzzle.server";
+import { authT, clientOf, formFailure } from "~/http/account.server";
+import { startUserSession } from "~/http/auth-session.server";
+import { loginPagePuzzle, loginWithForm } from "~/services/account/login.server";
+import { safeRedirectTarget, siteRedirect } from "~/http/paths.server";
+import { getCurrentUser } from "~/services/account/session.server";
+import { pageTitle } from "~/lib/meta";
 
 // /login: the plain login page, and the action the login modal posts to. Success starts a new
 // session, queues the welcome toast and goes to redirectTo (same site only).
 
 export const handle = { i18n: ["common", "auth"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectTarget(url.searchParams.get("redirectTo"));
   if (await getCurrentUser(request)) throw siteRedirect(redirectTo);
   const t = await authT(request);
-  // An address with 5 failures in a row gets the puzzle before its next try.
-  const failures = await addressFailureCount(clientOf(request, context).ip);
-  const puzzle = failures >= LIMITS.failedLoginsBeforePuzzle ? await createPuzzle() : null;
-  return json({ title: t("login.title"), redirectTo, username: url.searchParams.get("username") ?? "", puzzle });
+  const puzzle = await loginPagePuzzle(clientOf(request, context));
+  // Just registered: the page says so for as long as it is shown (the toast goes after a moment).
+  const notice = url.searchParams.get("registered") === "1" ? t("register.success") : null;
+  return json({ title: t("login.title"), redirectTo, username: url.searchParams.get("username") ?? "", puzzle, notice });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -46,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { t } = useTranslation("auth");
-  const { redirectTo, username, puzzle } = useLoaderData<typeof loader>();
+  const { redirectTo, username, puzzle, notice } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as AuthActionData | undefined;
   const navigation = useNavigation();
   const kit = { Form, data, busy: navigation.state === "submitting" };
@@ -59,6 +58,7 @@ export default function LoginPage() {
         redirectTo={redirectTo}
         defaultUsername={username}
         initialPuzzle={puzzle}
+        notice={notice ?? undefined}
         switchTo={{ href: (m) => (m === "register" ? "/register" : m === "reset" ? "/reset-password" : "/login") }}
       />
     </AuthCard>

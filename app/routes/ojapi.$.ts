@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { ApiError, apiRoute } from "~/services/api.server";
+import { apiRoute } from "~/http/api.server";
+import { DomainError } from "~/services/errors.server";
 
 // Unknown /ojapi paths answer in API terms (the wrapper with 404), not with the HTML 404 page.
 async function notFound(): Promise<never> {
-  throw new ApiError(404, "errors.notFound");
+  throw new DomainError("notFound", "errors.notFound");
 }
 
 export const loader = apiRoute<LoaderFunctionArgs>(notFound);

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, parseWith, queryParams, requireApiSuperAdmin } from "~/services/api.server";
-import { cancelSubmission, submitIdSchema, toJudgeSummary } from "~/services/judge-admin.server";
+import { apiRoute, parseWith, queryParams, requireApiSuperAdmin } from "~/http/api.server";
+import { cancelSubmission, submitIdSchema, toJudgeSummary } from "~/services/judging/admin.server";
 
 // GET /ojapi/admin/judge/cancel-judge?submitId=: cancels a submission (super admin).
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiRoute, requireApiAdmin } from "~/services/api.server";
-import { compileEndpoint } from "~/services/problem-api.server";
+import { apiRoute, requireApiAdmin } from "~/http/api.server";
+import { compileEndpoint } from "~/http/problem-api.server";
 
 // POST {code, language, extraFiles}: compile check only (nothing is saved).
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {

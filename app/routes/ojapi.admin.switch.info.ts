@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, requireApiSuperAdmin } from "~/services/api.server";
-import { getSwitches } from "~/services/site-config.server";
+import { apiRoute, requireApiSuperAdmin } from "~/http/api.server";
+import { getSwitches } from "~/services/site/config.server";
 
 // GET /ojapi/admin/switch/info (super admin): register, openPublicDiscussion, openGroupDiscussion,
 // openContestComment.

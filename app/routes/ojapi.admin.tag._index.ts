@@ -1,18 +1,19 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiRoute, ApiError, bodyParams, queryParams, requireApiAdmin } from "~/services/api.server";
-import { createTag, deleteTag, toHojTag, updateTag } from "~/services/tags.server";
-import { requirePid } from "~/services/problem-api.server";
+import { apiRoute, bodyParams, queryParams, requireApiAdmin } from "~/http/api.server";
+import { DomainError } from "~/services/errors.server";
+import { createTag, deleteTag, toHojTag, updateTag } from "~/services/problem/tags.server";
+import { inputId } from "~/http/ids.server";
 
 // POST {name, color, oj, tcid}: add a tag; PUT {id, …}: change it; DELETE ?tid: delete it.
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   await requireApiAdmin(request);
   if (request.method === "DELETE") {
     const q = { ...queryParams(request), ...(await bodyParams(request)) } as Record<string, unknown>;
-    await deleteTag(requirePid(q.tid ?? q.id));
+    await deleteTag(inputId(q.tid ?? q.id));
     return null;
   }
   const body = await bodyParams(request);
   if (request.method === "POST") return toHojTag(await createTag(body));
-  if (request.method === "PUT") return toHojTag(await updateTag(requirePid(body.id), body));
-  throw new ApiError(400, "common:errors.badRequest");
+  if (request.method === "PUT") return toHojTag(await updateTag(inputId(body.id), body));
+  throw new DomainError("invalid", "common:errors.badRequest");
 }, ["admin-problem"]);

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { accountApiRoute, apiMessage, authT, clientOf } from "~/services/account-http.server";
-import { bodyParams, parseWith } from "~/services/api.server";
-import { applyResetPassword, applyResetSchema } from "~/services/password-reset.server";
+import { accountApiRoute, apiMessage, authT, clientOf } from "~/http/account.server";
+import { bodyParams, parseWith } from "~/http/api.server";
+import { applyResetPassword, applyResetSchema } from "~/services/account/password-reset.server";
 
 // POST /ojapi/apply-reset-password {email, captcha, captchaKey}: e-mails the reset link and code.
 export const action = accountApiRoute(async ({ request, context }: ActionFunctionArgs) => {

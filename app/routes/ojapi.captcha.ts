@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { accountApiRoute } from "~/services/account-http.server";
-import { createCaptcha } from "~/services/captcha.server";
+import { accountApiRoute } from "~/http/account.server";
+import { createCaptcha } from "~/services/account/captcha.server";
 
 // GET /ojapi/captcha: data {img (a data URL), captchaKey}.
 export const loader = accountApiRoute(async (_args: LoaderFunctionArgs) => {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { changeEmail, changeEmailSchema, userInfoView } from "~/services/account.server";
-import { accountApiRoute, authT, changeAccountAnswer } from "~/services/account-http.server";
-import { bodyParams, parseWith, requireApiUser } from "~/services/api.server";
+import { changeEmail, changeEmailSchema, userInfoView } from "~/services/account/account.server";
+import { accountApiRoute, authT, changeAccountAnswer } from "~/http/account.server";
+import { bodyParams, parseWith, requireApiUser } from "~/http/api.server";
 
 // POST /ojapi/change-email {password, newEmail, code}: data {code, msg, userInfo} as HOJ.
 export const action = accountApiRoute(async ({ request }: ActionFunctionArgs) => {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { changePassword, changePasswordSchema } from "~/services/account.server";
-import { accountApiRoute, authT, changeAccountAnswer } from "~/services/account-http.server";
-import { bodyParams, parseWith, requireApiUser } from "~/services/api.server";
-import { currentSessionId } from "~/services/auth-session.server";
+import { changePassword, changePasswordSchema } from "~/services/account/account.server";
+import { accountApiRoute, authT, changeAccountAnswer } from "~/http/account.server";
+import { bodyParams, parseWith, requireApiUser } from "~/http/api.server";
+import { currentSessionId } from "~/http/auth-session.server";
 
 // POST /ojapi/change-password {oldPassword, newPassword}. As HOJ (ChangeAccountVo): data {code, msg},
 // code 400 for a wrong current password and 403 while locked. Every other session ends.

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { changeUserInfo, changeUserInfoSchema, userInfoView } from "~/services/account.server";
-import { accountApiRoute, apiMessage } from "~/services/account-http.server";
-import { bodyParams, parseWith, requireApiUser } from "~/services/api.server";
+import { changeUserInfo, changeUserInfoSchema, userInfoView } from "~/services/account/account.server";
+import { accountApiRoute, apiMessage } from "~/http/account.server";
+import { bodyParams, parseWith, requireApiUser } from "~/http/api.server";
 
 // POST /ojapi/change-userInfo: profile fields; data is the updated user info.
 export const action = accountApiRoute(async ({ request }: ActionFunctionArgs) => {

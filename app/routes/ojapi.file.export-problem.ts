@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, requireApiAdmin } from "~/services/api.server";
-import { zipResponse } from "~/services/download.server";
-import { exportProblems, parsePidList } from "~/services/problem-export.server";
+import { apiRoute, requireApiAdmin } from "~/http/api.server";
+import { zipResponse } from "~/http/download.server";
+import { exportProblems, parsePidList } from "~/services/problem/export.server";
 
 // GET ?pid=1&pid=2…: the problems as a HOJ problem archive.
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {

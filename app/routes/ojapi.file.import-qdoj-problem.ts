@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiRoute, requireApiAdmin } from "~/services/api.server";
-import { importEndpoint } from "~/services/problem-api.server";
+import { apiRoute, requireApiAdmin } from "~/http/api.server";
+import { importEndpoint } from "~/http/problem-api.server";
 
 // POST multipart `file` (?onConflict=refuse|suffix): imports problems; answers the report of
 // every problem imported or refused.

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { UPLOAD_LIMITS } from "~/lib/problem-admin";
-import { apiRoute, queryParams, requireApiAdmin } from "~/services/api.server";
-import { ProblemAdminError } from "~/services/problem-errors.server";
-import { parseMultipart, removeUploaded } from "~/services/problem-form.server";
-import { SUBTASK_MODES } from "~/services/problem-schema.server";
-import { receiveTestcaseZip } from "~/services/testcase-upload.server";
+import { apiRoute, queryParams, requireApiAdmin } from "~/http/api.server";
+import { ProblemAdminError } from "~/services/problem/errors.server";
+import { parseMultipart, removeUploaded } from "~/http/problem-form.server";
+import { SUBTASK_MODES } from "~/services/problem/schema.server";
+import { receiveTestcaseZip } from "~/services/problem/testcase-upload.server";
 
 // POST multipart `file` (?mode=<judgeCaseMode>): unpacks a test data zip into the temporary area;
 // answers {fileList: [{input, output, score, groupNum?}], fileListDir} and the files it left out.
@@ -12,7 +12,7 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   await requireApiAdmin(request);
   const { files, tooLarge } = await parseMultipart(request, ["file"], UPLOAD_LIMITS.archiveMaxBytes);
   try {
-    if (tooLarge.length) throw new ProblemAdminError("exceedMaxSize", "file", undefined, 413);
+    if (tooLarge.length) throw new ProblemAdminError("exceedMaxSize", "file", undefined, "tooLarge");
     const file = files.get("file");
     if (!file) throw new ProblemAdminError("chooseZip", "file");
     const summary = await receiveTestcaseZip(file.path, file.name);

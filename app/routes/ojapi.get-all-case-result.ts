@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, parseWith, queryParams, requireApiUser } from "~/services/api.server";
-import { caseResultJson, loadSubmissionForViewer, submitIdSchema } from "~/services/submission-views.server";
+import { apiRoute, parseWith, queryParams, requireApiUser } from "~/http/api.server";
+import { caseResultJson, loadSubmissionForViewer, submitIdSchema } from "~/services/submission/views.server";
 
 // GET /ojapi/get-all-case-result (submitId): {judgeCaseMode, judgeCaseList | subTaskJudgeCaseVoList},
 // or null when the problem keeps its case results closed.

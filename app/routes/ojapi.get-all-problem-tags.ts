@@ -1,10 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { OWN_OJ } from "~/lib/problem";
-import { apiRoute, queryParams } from "~/services/api.server";
-import { listAllTags, tagJson } from "~/services/tags.server";
+import { apiRoute, queryParams } from "~/http/api.server";
+import { listAllTags, publicTagsOj, tagJson } from "~/services/problem/tags.server";
 
 // GET /ojapi/get-all-problem-tags (oj).
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  const oj = (queryParams(request).oj ?? "").trim().toUpperCase();
-  return (await listAllTags(!oj || oj === "ALL" || oj === "MINE" ? OWN_OJ : oj)).map(tagJson);
+  return (await listAllTags(publicTagsOj(queryParams(request).oj))).map(tagJson);
 });

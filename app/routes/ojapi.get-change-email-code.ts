@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { changeEmailCodeSchema, sendChangeEmailCode } from "~/services/account.server";
-import { accountApiRoute, apiMessage, authT, clientOf } from "~/services/account-http.server";
-import { parseWith, queryParams, requireApiUser } from "~/services/api.server";
+import { changeEmailCodeSchema, sendChangeEmailCode } from "~/services/account/account.server";
+import { accountApiRoute, apiMessage, authT, clientOf } from "~/http/account.server";
+import { parseWith, queryParams, requireApiUser } from "~/http/api.server";
 
 // GET /ojapi/get-change-email-code?email=: e-mails a code to the new address.
 export const loader = accountApiRoute(async ({ request, context }: LoaderFunctionArgs) => {

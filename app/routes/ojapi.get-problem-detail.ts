@@ -1,15 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ApiError, apiRoute, queryParams } from "~/services/api.server";
-import { findVisibleProblem, problemDetailJson } from "~/services/problems.server";
-import { refuseScope } from "~/services/scopes.server";
-import { getCurrentUser } from "~/services/session.server";
+import { apiRoute, queryParams } from "~/http/api.server";
+import { DomainError } from "~/services/errors.server";
+import { findVisibleProblem, problemDetailJson } from "~/services/problem/problems.server";
+import { getCurrentUser } from "~/services/account/session.server";
 
 // GET /ojapi/get-problem-detail (problemId, display id in any case; gid): HOJ's ProblemInfoVO.
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   const q = queryParams(request);
-  if (q.gid) refuseScope("group");
   const user = await getCurrentUser(request);
-  const problem = await findVisibleProblem(q.problemId ?? "", user);
-  if (!problem) throw new ApiError(404, "problem:notFound");
+  const problem = await findVisibleProblem(q.problemId ?? "", user, { gid: q.gid ? Number(q.gid) : null });
+  if (!problem) throw new DomainError("notFound", "problem:notFound");
   return problemDetailJson(problem, user);
 }, ["problem"]);

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, parseWith, queryParams } from "~/services/api.server";
-import { problemLanguages, problemLanguagesSchema } from "~/services/languages.server";
-import { getCurrentUser } from "~/services/session.server";
+import { apiRoute, parseWith, queryParams } from "~/http/api.server";
+import { problemLanguages, problemLanguagesSchema } from "~/services/problem/languages.server";
+import { getCurrentUser } from "~/services/account/session.server";
 
 // GET /ojapi/get-problem-languages?pid=: the offered languages of one problem.
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {

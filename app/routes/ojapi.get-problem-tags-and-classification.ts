@@ -1,11 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { OWN_OJ } from "~/lib/problem";
-import { apiRoute, queryParams } from "~/services/api.server";
-import { classificationJson, listTagsAndClassifications, tagJson } from "~/services/tags.server";
+import { apiRoute, queryParams } from "~/http/api.server";
+import { classificationJson, listTagsAndClassifications, publicTagsOj, tagJson } from "~/services/problem/tags.server";
 
 // GET /ojapi/get-problem-tags-and-classification (oj): [{classification, tagList}].
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  const oj = (queryParams(request).oj ?? "").trim().toUpperCase();
-  const list = await listTagsAndClassifications(!oj || oj === "ALL" || oj === "MINE" ? OWN_OJ : oj);
+  const list = await listTagsAndClassifications(publicTagsOj(queryParams(request).oj));
   return list.map((c) => ({ classification: c.classification ? classificationJson(c.classification) : null, tagList: c.tagList.map(tagJson) }));
 });

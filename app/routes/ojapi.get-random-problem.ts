@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, queryParams } from "~/services/api.server";
-import { parseProblemListQuery, randomProblemId } from "~/services/problems.server";
+import { apiRoute, queryParams } from "~/http/api.server";
+import { parseProblemListQuery, randomProblemId } from "~/services/problem/problems.server";
 
 // GET /ojapi/get-random-problem: data.problemId.
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {

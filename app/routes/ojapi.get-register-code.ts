@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { accountApiRoute, apiMessage, authT, clientOf } from "~/services/account-http.server";
-import { parseWith, queryParams } from "~/services/api.server";
-import { registerCodeSchema, sendRegisterCode } from "~/services/registration.server";
+import { accountApiRoute, apiMessage, authT, clientOf } from "~/http/account.server";
+import { parseWith, queryParams } from "~/http/api.server";
+import { registerCodeSchema, sendRegisterCode } from "~/services/account/registration.server";
 
 // GET /ojapi/get-register-code?email=: e-mails a 6-digit code; data {email, expire} (seconds).
 export const loader = accountApiRoute(async ({ request, context }: LoaderFunctionArgs) => {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { roleName } from "~/services/account.server";
-import { accountApiRoute } from "~/services/account-http.server";
-import { requireApiUser } from "~/services/api.server";
+import { roleName } from "~/services/account/account.server";
+import { accountApiRoute } from "~/http/account.server";
+import { requireApiUser } from "~/http/api.server";
 
 // GET /ojapi/get-user-auth-info: data {roles, permissions} with role names (HOJ's roleList).
 export const loader = accountApiRoute(async ({ request }: LoaderFunctionArgs) => {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiRoute, bodyParams, parseWith, requireApiUser } from "~/services/api.server";
-import { userProblemStatus } from "~/services/user-problem-status.server";
-import { refuseUnbuiltScopes } from "~/services/scopes.server";
+import { apiRoute, bodyParams, parseWith, requireApiUser } from "~/http/api.server";
+import { contestProblemStatuses } from "~/services/contest/problems.server";
+import { problemStatusesIn } from "~/services/submission/user-problem-status.server";
 
 // POST /ojapi/get-user-problem-status (pidList, isContestProblemList, cid, gid, containsEnd):
 // a map of pid to {status, score}, from one query over the listed problems.
@@ -17,7 +17,7 @@ const schema = z.object({
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const user = await requireApiUser(request);
   const input = parseWith(schema, await bodyParams(request));
-  refuseUnbuiltScopes(input);
-  const map = await userProblemStatus(user._id, input.pidList);
+  // A contest's list asks the contest (its board row, as the seal lets the user see it).
+  const map = input.cid ? await contestProblemStatuses(user, input.cid, input.pidList) : await problemStatusesIn(user, input, input.pidList);
   return Object.fromEntries([...map].map(([pid, s]) => [pid, { status: s.status, score: s.score }]));
-});
+}, ["contest"]);

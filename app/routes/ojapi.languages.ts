@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, parseWith, queryParams } from "~/services/api.server";
-import { languagesQuerySchema, listLanguages } from "~/services/languages.server";
-import { getCurrentUser } from "~/services/session.server";
+import { apiRoute, parseWith, queryParams } from "~/http/api.server";
+import { languagesQuerySchema, listLanguages } from "~/services/problem/languages.server";
+import { getCurrentUser } from "~/services/account/session.server";
 
 // GET /ojapi/languages?all=&pid=: the languages offered (HOJ Language shape).
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { accountApiRoute, apiMessage, clientOf } from "~/services/account-http.server";
-import { bodyParams, parseWith } from "~/services/api.server";
-import { register, registerSchema } from "~/services/registration.server";
+import { accountApiRoute, apiMessage, clientOf } from "~/http/account.server";
+import { bodyParams, parseWith } from "~/http/api.server";
+import { register, registerSchema } from "~/services/account/registration.server";
 
 // POST /ojapi/register {username, password, email, code}.
 export const action = accountApiRoute(async ({ request, context }: ActionFunctionArgs) => {

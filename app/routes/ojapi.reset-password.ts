@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { accountApiRoute, apiMessage, clientOf } from "~/services/account-http.server";
-import { bodyParams, parseWith } from "~/services/api.server";
-import { resetPassword, resetPasswordSchema } from "~/services/password-reset.server";
+import { accountApiRoute, apiMessage, clientOf } from "~/http/account.server";
+import { bodyParams, parseWith } from "~/http/api.server";
+import { resetPassword, resetPasswordSchema } from "~/services/account/password-reset.server";
 
 // POST /ojapi/reset-password {username, password, code}.
 export const action = accountApiRoute(async ({ request, context }: ActionFunctionArgs) => {

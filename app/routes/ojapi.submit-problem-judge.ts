@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiRoute, bodyParams, parseWith, requireApiUser } from "~/services/api.server";
-import { submissionJson, viewerRights } from "~/services/submission-views.server";
-import { createSubmission, submitSchema } from "~/services/submissions.server";
-import { Problem, type ProblemDoc } from "~/models/problem.server";
+import { apiRoute, bodyParams, parseWith, requireApiUser } from "~/http/api.server";
+import { submissionJson, viewOfOwnSubmission } from "~/services/submission/views.server";
+import { createSubmission, submitSchema } from "~/services/submission/submissions.server";
 
 // POST /ojapi/submit-problem-judge (pid, language, code, cid, tid, gid): the stored submission,
 // as HOJ returns it (its submitId is what the client polls).
@@ -10,6 +9,5 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   const user = await requireApiUser(request);
   const input = parseWith(submitSchema, await bodyParams(request));
   const submission = await createSubmission(user, input, { ip: context?.ip });
-  const problem = await Problem.findById(submission.pid).select("auth gid applyPublicProgress codeShare openCaseResult").lean<ProblemDoc>();
-  return submissionJson({ submission, problem, rights: viewerRights(user, submission, problem) }, user);
-}, ["judge"]);
+  return submissionJson(await viewOfOwnSubmission(user, submission), user);
+}, ["judge", "contest", "training"]);

@@ -1,8 +1,10 @@
+import { httpStatusOf } from "~/http/status.server";
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import katexStyles from "katex/dist/katex.min.css";
 import prismStyles from "prismjs/themes/prism.css";
+import { AI_PANEL_ROOM, AiPanel } from "~/components/ai/AiPanel";
 import { DifficultyTag } from "~/components/problem/DifficultyTag";
 import { EditorPanel, type SubmitResult } from "~/components/problem/EditorPanel";
 import { SplitPane } from "~/components/problem/SplitPane";
@@ -12,29 +14,38 @@ import { toast } from "~/components/ui/Toast";
 import { withBase } from "~/lib/base-path";
 import { JudgeStatus, ProblemType } from "~/lib/constants";
 import { acRate, formatDateTime, formatMemory, formatMemoryMb, formatTimeMs, pageFrom } from "~/lib/format";
-import { displayedLimits } from "~/lib/languages";
+import { displayedLimits, languageInfo } from "~/lib/languages";
+import { EDITOR_EAGER_MEDIA } from "~/lib/editor-loading";
+import { EDITOR_DEFAULTS } from "~/lib/problem";
 import { pageTitle } from "~/lib/meta";
-import { ApiError } from "~/services/api.server";
-import { flash } from "~/services/flash.server";
-import { getT } from "~/services/i18n.server";
-import { renderMarkdownCached } from "~/services/markdown.server";
-import { siteRedirect } from "~/services/paths.server";
-import { codeTemplates, editorLanguages, findVisibleProblem, problemCount } from "~/services/problems.server";
-import { userProblemStatus } from "~/services/user-problem-status.server";
-import { getCurrentUser } from "~/services/session.server";
-import { listOwnSubmissions } from "~/services/submission-views.server";
-import { createSubmission, submitSchema } from "~/services/submissions.server";
-import { getTagsByIds } from "~/services/tags.server";
-import { validate } from "~/services/validation.server";
+import { DomainError } from "~/services/errors.server";
+import { flash } from "~/http/flash.server";
+import { getT } from "~/services/platform/i18n.server";
+import { renderMarkdownCached } from "~/services/platform/markdown.server";
+import { siteRedirect } from "~/http/paths.server";
+import { codeTemplates, editorLanguages, findVisibleProblem, problemCount } from "~/services/problem/problems.server";
+import { userProblemStatus } from "~/services/submission/user-problem-status.server";
+import { getCurrentUser } from "~/services/account/session.server";
+import { listOwnSubmissions } from "~/services/submission/views.server";
+import { createSubmission, submitSchema } from "~/services/submission/submissions.server";
+import { getTagsByIds } from "~/services/problem/tags.server";
+import { validate } from "~/services/platform/validation.server";
+import { chipStyle } from "~/lib/contrast";
+import { editorModuleUrls } from "~/services/platform/module-preload.server";
+import { aiEnabled } from "~/services/ai/config.server";
 
-export const handle = { i18n: ["problem", "judge", "submission"], hideFooter: true };
+export const handle = { i18n: ["problem", "judge", "submission", "ai"], hideFooter: true };
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: withBase(katexStyles) },
   { rel: "stylesheet", href: withBase(prismStyles) },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data ? `${data.problem.problemId} ${data.problem.title}` : undefined);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  ...pageTitle(matches, data ? `${data.problem.problemId} ${data.problem.title}` : undefined),
+  // The code editor's modules in one round with the page, where the editor loads with it.
+  ...(data?.editorModules ?? []).map((href) => ({ tagName: "link", rel: "modulepreload", href, media: EDITOR_EAGER_MEDIA })),
+];
 
 const TABS = ["description", "mine", "annex", "statistics"] as const;
 type Tab = (typeof TABS)[number];
@@ -48,11 +59,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The annex tab exists only for a problem with extra files: otherwise the description shows.
   const tab: Tab = wanted && TABS.includes(wanted) && (wanted !== "annex" || problem.userExtraFile?.length) ? wanted : "description";
 
-  const [tags, editor, statusMap, mine] = await Promise.all([
+  const [tags, editor, statusMap, mine, ai] = await Promise.all([
     getTagsByIds(problem.tags ?? []),
     editorLanguages(problem),
     user ? userProblemStatus(user._id, [problem._id]) : Promise.resolve(null),
     tab === "mine" && user ? listOwnSubmissions(user, problem._id, pageFrom(url.searchParams.get("currentPage"))) : Promise.resolve(null),
+    aiEnabled(),
   ]);
 
   return json({
@@ -82,11 +94,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       counts: problemCount(problem),
     },
     editor: { ...editor, templates: codeTemplates(problem, editor.languages) },
+    editorModules: editorModuleUrls(languageInfo(editor.defaultLanguage)?.mode ?? null, EDITOR_DEFAULTS.theme),
     tab,
     mine,
     signedIn: !!user,
     myStatus: statusMap?.get(problem._id)?.status ?? null,
     focus: url.searchParams.get("focus") === "1",
+    aiEnabled: ai,
+    aiOpen: url.searchParams.get("ai") === "1",
   });
 }
 
@@ -111,7 +126,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     submitId = (await createSubmission(user, v.data, { ip: context?.ip }))._id;
   } catch (err) {
-    if (err instanceof ApiError) return refuse({ _form: t(err.message) }, err.status);
+    if (err instanceof DomainError) return refuse({ _form: t(err.message, err.params ?? {}) }, httpStatusOf(err.kind));
     throw err;
   }
   if (withJs) return json<SubmitResult>({ ok: true, submitId });
@@ -134,7 +149,7 @@ function CopyButton({ text }: { text: string }) {
   return (
     <button
       type="button"
-      className="rounded border px-1.5 text-xs text-gray-500 hover:text-brand"
+      className="rounded border px-1.5 text-xs text-gray-600 hover:text-brand"
       onClick={() => {
         navigator.clipboard
           ?.writeText(text)
@@ -177,6 +192,8 @@ export default function ProblemPage() {
     return s ? `?${s}` : "?";
   };
 
+  const root = useRouteLoaderData("root") as { config?: { openPublicDiscussion?: boolean } } | undefined;
+  const discussionsOpen = root?.config?.openPublicDiscussion === true;
   const tabs: Array<{ key: Tab; label: string }> = [
     { key: "description", label: t("detail.tabs.description") },
     { key: "mine", label: t("detail.tabs.mine") },
@@ -197,13 +214,20 @@ export default function ProblemPage() {
             {x.label}
           </Link>
         ))}
-        {/* The Problem Discussion tab returns with the discussion pages (when public discussion is on). */}
+        {discussionsOpen ? (
+          <Link to={`/discussion/${encodeURIComponent(problem.problemId)}`} className="px-3 py-2 text-gray-600" data-testid="discussion-link">
+            {t("detail.tabs.discussion")}
+          </Link>
+        ) : null}
         <Link to={tabHref("statistics")} preventScrollReset className="px-3 py-2 text-gray-600" data-testid="statistics-link">
           {t("detail.tabs.statistics")}
         </Link>
         <Link to={focusHref()} preventScrollReset className="ml-auto px-3 py-2 text-gray-600" data-testid="focus-toggle">
           {data.focus ? t("detail.exitFocus") : t("detail.focus")}
         </Link>
+        <div className="self-center">
+          <AiPanel problemId={problem.problemId} enabled={data.aiEnabled} signedIn={data.signedIn} initiallyOpen={data.aiOpen} />
+        </div>
       </nav>
 
       {tab === "mine" ? (
@@ -213,7 +237,7 @@ export default function ProblemPage() {
           {problem.userExtraFiles.map((f) => (
             <div key={f.name} className="mb-4">
               <h3 className="mb-1 font-mono text-sm font-semibold">{f.name}</h3>
-              <pre className="max-h-96 overflow-auto rounded bg-gray-50 p-2 text-xs">{f.content}</pre>
+              <pre tabIndex={0} className="max-h-96 overflow-auto rounded bg-gray-50 p-2 text-xs">{f.content}</pre>
             </div>
           ))}
         </section>
@@ -230,7 +254,7 @@ export default function ProblemPage() {
             </p>
           ) : null}
           <h1 className="text-xl font-semibold">
-            <span className="mr-2 font-mono text-gray-500">{problem.problemId}</span>
+            <span className="mr-2 font-mono text-gray-600">{problem.problemId}</span>
             {problem.title}
           </h1>
           <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-gray-600" data-testid="limits">
@@ -265,13 +289,13 @@ export default function ProblemPage() {
                 <div className="mb-1 flex items-center gap-2 text-sm font-semibold">
                   {t("detail.sampleInput", { n: i + 1 })} <CopyButton text={ex.input} />
                 </div>
-                <pre className="overflow-auto whitespace-pre-wrap rounded bg-gray-50 p-2 text-sm">{ex.input}</pre>
+                <pre tabIndex={0} className="overflow-auto whitespace-pre-wrap rounded bg-gray-50 p-2 text-sm">{ex.input}</pre>
               </div>
               <div>
                 <div className="mb-1 flex items-center gap-2 text-sm font-semibold">
                   {t("detail.sampleOutput", { n: i + 1 })} <CopyButton text={ex.output} />
                 </div>
-                <pre className="overflow-auto whitespace-pre-wrap rounded bg-gray-50 p-2 text-sm">{ex.output}</pre>
+                <pre tabIndex={0} className="overflow-auto whitespace-pre-wrap rounded bg-gray-50 p-2 text-sm">{ex.output}</pre>
               </div>
             </section>
           ))}
@@ -286,13 +310,13 @@ export default function ProblemPage() {
             <section className="mt-5 flex flex-wrap items-center gap-1">
               <span className="mr-1 text-sm font-semibold">{t("detail.tags")}</span>
               {problem.tags.map((tag) => (
-                <Link key={tag.id} to={`/problem?tagId=${tag.id}`} className="rounded px-1.5 text-xs text-white" style={{ backgroundColor: tag.color }}>
+                <Link key={tag.id} to={`/problem?tagId=${tag.id}`} className="rounded px-1.5 text-xs" style={chipStyle(tag.color)}>
                   {tag.name}
                 </Link>
               ))}
             </section>
           ) : null}
-          {problem.author ? <p className="mt-3 text-xs text-gray-500">{t("detail.author", { author: problem.author })}</p> : null}
+          {problem.author ? <p className="mt-3 text-xs text-gray-600">{t("detail.author", { author: problem.author })}</p> : null}
         </article>
       )}
     </div>
@@ -302,6 +326,7 @@ export default function ProblemPage() {
     <div className="rounded bg-white p-3 shadow-sm sm:p-4">
       <EditorPanel
         pid={problem.pid}
+        selfTestAction={withBase(`/problem/${encodeURIComponent(problem.problemId)}/self-test`)}
         languages={editor.languages}
         defaultLanguage={editor.defaultLanguage}
         templates={editor.templates}
@@ -315,7 +340,7 @@ export default function ProblemPage() {
   );
 
   return (
-    <div className={data.focus ? "fixed inset-0 z-50 overflow-auto bg-[#eff3f5] p-2" : "mx-auto max-w-[1600px] p-2 sm:p-4"} data-testid="problem-page">
+    <div className={`${data.focus ? "fixed inset-0 z-50 overflow-auto bg-[#eff3f5] p-2" : "mx-auto max-w-[1600px] p-2 sm:p-4"} ${AI_PANEL_ROOM}`} data-testid="problem-page">
       <SplitPane left={statement} right={workspace} />
       {tab === "statistics" ? <Statistics counts={problem.counts} closeHref={tabHref("description")} /> : null}
     </div>
@@ -332,11 +357,11 @@ function MySubmissions({
   pageHref: (n: number) => string;
 }) {
   const { t } = useTranslation(["problem", "submission"]);
-  if (!signedIn || !mine) return <p className="py-6 text-center text-sm text-gray-500">{t("problem:detail.loginToSeeMine")}</p>;
+  if (!signedIn || !mine) return <p className="py-6 text-center text-sm text-gray-600">{t("problem:detail.loginToSeeMine")}</p>;
   return (
     <section data-testid="my-submissions">
       <table className="w-full text-left text-sm">
-        <thead className="border-b text-xs text-gray-500">
+        <thead className="border-b text-xs text-gray-600">
           <tr>
             <th className="py-2">{t("submission:columns.submitTime")}</th>
             <th className="py-2">{t("submission:columns.status")}</th>
@@ -348,7 +373,7 @@ function MySubmissions({
         <tbody>
           {mine.records.length === 0 ? (
             <tr>
-              <td colSpan={5} className="py-6 text-center text-gray-400">
+              <td colSpan={5} className="py-6 text-center text-gray-600">
                 {t("submission:empty")}
               </td>
             </tr>

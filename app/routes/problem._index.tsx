@@ -7,16 +7,17 @@ import { toast } from "~/components/ui/Toast";
 import { JudgeStatus } from "~/lib/constants";
 import { acRate } from "~/lib/format";
 import { OJ_FILTERS, OWN_OJ, TAG_POPOVER_WIDTH, TAGS_PER_ROW } from "~/lib/problem";
-import { withBase } from "~/lib/base-path";
 import { pageTitle } from "~/lib/meta";
-import { ApiError } from "~/services/api.server";
-import { flash } from "~/services/flash.server";
-import { getT } from "~/services/i18n.server";
-import { siteRedirect } from "~/services/paths.server";
-import { listProblems, parseProblemListQuery, randomProblemId } from "~/services/problems.server";
-import { userProblemStatus } from "~/services/user-problem-status.server";
-import { getCurrentUser } from "~/services/session.server";
-import { listTagsAndClassifications, searchTags } from "~/services/tags.server";
+import { DomainError } from "~/services/errors.server";
+import { flash } from "~/http/flash.server";
+import { getT } from "~/services/platform/i18n.server";
+import { siteRedirect } from "~/http/paths.server";
+import { listProblems, parseProblemListQuery, randomProblemId } from "~/services/problem/problems.server";
+import { userProblemStatus } from "~/services/submission/user-problem-status.server";
+import { getCurrentUser } from "~/services/account/session.server";
+import { listTagsAndClassifications, searchTags } from "~/services/problem/tags.server";
+import { apiFetch } from "~/lib/api-fetch";
+import { chipStyle } from "~/lib/contrast";
 
 export const handle = { i18n: ["problem", "judge"] };
 
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     try {
       problemId = await randomProblemId(query.oj);
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
+      if (!(err instanceof DomainError)) throw err;
       url.searchParams.delete("random");
       const cookie = await flash(request, { type: "error", key: err.message });
       throw siteRedirect(`/problem${url.search}`, { headers: { "Set-Cookie": cookie } });
@@ -102,9 +103,7 @@ export default function ProblemList() {
   const pickRandom = async (e: React.MouseEvent<HTMLButtonElement>) => {
     e.preventDefault();
     try {
-      const res = await fetch(withBase(`/ojapi/get-random-problem${query.oj ? `?oj=${encodeURIComponent(query.oj)}` : ""}`), {
-        headers: { Accept: "application/json" },
-      });
+      const res = await apiFetch(`/ojapi/get-random-problem${query.oj ? `?oj=${encodeURIComponent(query.oj)}` : ""}`);
       const body = (await res.json()) as { status: number; msg: string; data: { problemId: string } | null };
       if (body.status !== 200 || !body.data) {
         toast.text("error", body.msg);
@@ -146,7 +145,7 @@ export default function ProblemList() {
             );
           }}
         >
-          <label className="flex flex-col text-xs text-gray-500">
+          <label className="flex flex-col text-xs text-gray-600">
             {t("list.keyword")}
             <input
               type="search"
@@ -157,7 +156,7 @@ export default function ProblemList() {
               className="mt-1 w-56 rounded border px-2 py-1 text-sm text-gray-800"
             />
           </label>
-          <label className="flex flex-col text-xs text-gray-500">
+          <label className="flex flex-col text-xs text-gray-600">
             {t("list.difficulty")}
             <select name="difficulty" defaultValue={query.difficulty ?? ""} className="mt-1 rounded border px-2 py-1 text-sm text-gray-800">
               <option value="">{t("list.all")}</option>
@@ -168,7 +167,7 @@ export default function ProblemList() {
               ))}
             </select>
           </label>
-          <label className="flex flex-col text-xs text-gray-500">
+          <label className="flex flex-col text-xs text-gray-600">
             {t("list.oj")}
             <select name="oj" defaultValue={query.oj} className="mt-1 rounded border px-2 py-1 text-sm text-gray-800">
               <option value="">{t("list.all")}</option>
@@ -207,8 +206,8 @@ export default function ProblemList() {
                     <Link
                       key={tag.id}
                       to={listHref(query, { tagId: toggleTag(query.tagId, tag.id) })}
-                      className={`truncate rounded px-1 py-0.5 text-center text-xs ${on ? "text-white" : "text-gray-700 hover:bg-gray-100"}`}
-                      style={on ? { backgroundColor: tag.color } : { border: `1px solid ${tag.color}` }}
+                      className={`truncate rounded px-1 py-0.5 text-center text-xs ${on ? "" : "text-gray-700 hover:bg-gray-100"}`}
+                      style={on ? chipStyle(tag.color) : { border: `1px solid ${tag.color}` }}
                       title={tag.name}
                       aria-pressed={on}
                     >
@@ -238,13 +237,13 @@ export default function ProblemList() {
 
         {selectedTags.length ? (
           <div className="mt-2 flex flex-wrap items-center gap-1" data-testid="selected-tags">
-            <span className="text-xs text-gray-500">{t("list.selectedTags")}</span>
+            <span className="text-xs text-gray-600">{t("list.selectedTags")}</span>
             {selectedTags.map((tag) => (
               <Link
                 key={tag.id}
                 to={listHref(query, { tagId: query.tagId.filter((x) => x !== tag.id) })}
-                className="rounded px-2 py-0.5 text-xs text-white"
-                style={{ backgroundColor: tag.color }}
+                className="rounded px-2 py-0.5 text-xs"
+                style={chipStyle(tag.color)}
                 aria-label={t("list.removeTag", { name: tag.name })}
               >
                 {tag.name} ×
@@ -253,9 +252,9 @@ export default function ProblemList() {
           </div>
         ) : null}
 
-        <div className="mt-4 overflow-x-auto">
+        <div className="mt-4 overflow-x-auto focus:outline focus:outline-2 focus:outline-brand" tabIndex={0}>
           <table className="w-full text-left text-sm" data-testid="problem-table">
-            <thead className="border-b text-xs text-gray-500">
+            <thead className="border-b text-xs text-gray-600">
               <tr>
                 {signedIn ? <th className="w-8 py-2" aria-label={t("list.myStatus")} /> : null}
                 <th className="py-2 pr-2">{t("list.id")}</th>
@@ -268,7 +267,7 @@ export default function ProblemList() {
             <tbody>
               {page.records.length === 0 ? (
                 <tr>
-                  <td colSpan={6} className="py-8 text-center text-gray-400">
+                  <td colSpan={6} className="py-8 text-center text-gray-600">
                     {t("list.empty")}
                   </td>
                 </tr>
@@ -307,8 +306,8 @@ export default function ProblemList() {
                           <Link
                             key={tag.id}
                             to={listHref(query, { tagId: query.tagId.includes(tag.id) ? query.tagId : [...query.tagId, tag.id] })}
-                            className="rounded px-1.5 text-xs text-white"
-                            style={{ backgroundColor: tag.color }}
+                            className="rounded px-1.5 text-xs"
+                            style={chipStyle(tag.color)}
                           >
                             {tag.name}
                           </Link>
@@ -317,7 +316,7 @@ export default function ProblemList() {
                     </td>
                     <td className="py-2 pr-2 text-right tabular-nums" title={`${p.ac}/${p.total}`}>
                       <span className="text-gray-800">{acRate(p.ac, p.total)}</span>
-                      <span className="ml-1 text-xs text-gray-400">
+                      <span className="ml-1 text-xs text-gray-600">
                         ({p.ac}/{p.total})
                       </span>
                     </td>

@@ -4,18 +4,19 @@ import { useTranslation } from "~/lib/translation";
 import { AuthCard } from "~/components/auth/AuthCard";
 import { RegisterForm } from "~/components/auth/RegisterForm";
 import type { AuthActionData } from "~/lib/account";
-import { authT, clientOf, formFailure } from "~/services/account-http.server";
-import { flash } from "~/services/flash.server";
-import { siteRedirect } from "~/services/paths.server";
-import { register, registerCodeSchema, registerCodeWait, registerSchema, registerSettings, sendRegisterCode } from "~/services/registration.server";
-import { formObject } from "~/services/validation.server";
+import { authT, clientOf, formFailure } from "~/http/account.server";
+import { flash } from "~/http/flash.server";
+import { siteRedirect } from "~/http/paths.server";
+import { register, registerCodeSchema, registerCodeWait, registerSchema, registerSettings, sendRegisterCode } from "~/services/account/registration.server";
+import { formObject } from "~/services/platform/validation.server";
+import { pageTitle } from "~/lib/meta";
 
 // /register: the plain registration page, and the action of the modal's register form. The form's
 // "Get code" button posts intent=sendCode (without JavaScript it is a submit button of the form).
 
 export const handle = { i18n: ["common", "auth"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await authT(request);
@@ -43,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const user = await register(registerSchema.parse(input), client);
     if (input._modal === "1") return json({ ok: true, registered: { username: user.username } });
     const setCookie = await flash(request, { type: "success", key: "auth:register.success" });
-    return siteRedirect(`/login?username=${encodeURIComponent(user.username)}`, { headers: { "Set-Cookie": setCookie } });
+    return siteRedirect(`/login?${new URLSearchParams({ username: user.username, registered: "1" })}`, { headers: { "Set-Cookie": setCookie } });
   } catch (err) {
     // A page without JavaScript cannot count the resend wait down: it says what is left of it.
     const codeWait = values.email ? await registerCodeWait(values.email) : 0;

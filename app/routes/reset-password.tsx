@@ -4,13 +4,14 @@ import { useTranslation } from "~/lib/translation";
 import { AuthCard } from "~/components/auth/AuthCard";
 import { ResetApplyForm, ResetPasswordForm } from "~/components/auth/ResetForms";
 import type { AuthActionData } from "~/lib/account";
-import { authT, clientOf, formFailure } from "~/services/account-http.server";
-import { captchaKeyOf } from "~/services/captcha.server";
-import { flash } from "~/services/flash.server";
-import { emailEnabled } from "~/services/mail.server";
-import { applyResetPassword, applyResetSchema, resetPassword, resetPasswordSchema } from "~/services/password-reset.server";
-import { siteRedirect } from "~/services/paths.server";
-import { formObject } from "~/services/validation.server";
+import { authT, clientOf, formFailure } from "~/http/account.server";
+import { captchaKeyOf } from "~/services/account/captcha.server";
+import { flash } from "~/http/flash.server";
+import { emailEnabled } from "~/services/platform/mail.server";
+import { applyResetPassword, applyResetSchema, resetPassword, resetPasswordSchema } from "~/services/account/password-reset.server";
+import { siteRedirect } from "~/http/paths.server";
+import { formObject } from "~/services/platform/validation.server";
+import { pageTitle } from "~/lib/meta";
 
 // /reset-password: without a code in the query, "reset by e-mail" (address + image captcha); with
 // ?username=&code= from the e-mailed link, the form that sets the new password (spec section 2).
@@ -18,7 +19,7 @@ import { formObject } from "~/services/validation.server";
 
 export const handle = { i18n: ["common", "auth"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -4,6 +4,7 @@ import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { errorsOf, Field, FormAlert, inputClass, usePasswordMatch } from "~/components/auth/fields";
 import { SendCodeButton, useSendCode } from "~/components/auth/SendCodeButton";
+import { AvatarForm } from "~/components/auth/AvatarForm";
 import { GENDERS, PROFILE_LIMITS, type AuthActionData } from "~/lib/account";
 import { LIMITS } from "~/lib/constants";
 import {
@@ -15,22 +16,23 @@ import {
   changeUserInfo,
   changeUserInfoSchema,
   sendChangeEmailCode,
-} from "~/services/account.server";
-import { authT, clientOf, formFailure } from "~/services/account-http.server";
-import { currentSessionId } from "~/services/auth-session.server";
-import { flash } from "~/services/flash.server";
-import { emailEnabled } from "~/services/mail.server";
-import { siteRedirect } from "~/services/paths.server";
-import { requireUser } from "~/services/session.server";
-import { findUserById } from "~/services/users.server";
-import { formObject } from "~/services/validation.server";
+} from "~/services/account/account.server";
+import { authT, clientOf, formFailure } from "~/http/account.server";
+import { currentSessionId } from "~/http/auth-session.server";
+import { flash } from "~/http/flash.server";
+import { emailEnabled } from "~/services/platform/mail.server";
+import { siteRedirect } from "~/http/paths.server";
+import { requireUser } from "~/http/guards.server";
+import { findUserById } from "~/services/account/users.server";
+import { formObject } from "~/services/platform/validation.server";
+import { pageTitle } from "~/lib/meta";
 
 // /setting (auth required): Account (change password, change e-mail) and UserInfo, each a
 // collapsible section (spec section 2). Every form works without JavaScript.
 
 export const handle = { i18n: ["common", "auth"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const current = await requireUser(request);
@@ -40,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     title: t("setting.title"),
     emailEnabled: emailEnabled(),
-    account: { username: user.username, email: user.email },
+    account: { username: user.username, email: user.email, avatar: user.avatar },
     profile: {
       nickname: user.nickname,
       realname: user.realname,
@@ -50,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       github: user.github,
       blog: user.blog,
       cfUsername: user.cfUsername,
+      number: user.number,
     },
   });
 }
@@ -202,12 +205,16 @@ export default function SettingPage() {
         </div>
       </Section>
 
+      <Section title={t("setting.avatar.title")} id="avatar">
+        <AvatarForm avatar={account.avatar} username={account.username} busy={busy} />
+      </Section>
+
       <Section title={t("setting.userInfo")} id="user-info">
         <Form method="post" noValidate className="space-y-4" data-form="user-info">
           <input type="hidden" name="intent" value="changeInfo" />
           {infoErrors._form ? <FormAlert>{infoErrors._form}</FormAlert> : null}
           <div className="grid gap-4 sm:grid-cols-2">
-            {(["nickname", "realname", "school", "cfUsername", "github", "blog"] as const).map((k) => (
+            {(["nickname", "realname", "school", "number", "cfUsername", "github", "blog"] as const).map((k) => (
               <Field key={k} name={k} id={`info-${k}`} label={t(`setting.${k}`)} defaultValue={info[k] ?? ""} maxLength={PROFILE_LIMITS[k]} error={infoErrors[k]} />
             ))}
             <div>

@@ -8,9 +8,9 @@ import { Pagination } from "~/components/ui/Pagination";
 import { JUDGE_STATUS_INFO, JudgeStatus } from "~/lib/constants";
 import { formatDateTime, formatLength, formatMemory, formatTimeMs } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
-import { getT } from "~/services/i18n.server";
-import { getCurrentUser } from "~/services/session.server";
-import { listSubmissions, parseSubmissionListQuery } from "~/services/submission-views.server";
+import { getT } from "~/services/platform/i18n.server";
+import { getCurrentUser } from "~/services/account/session.server";
+import { listSubmissions, parseSubmissionListQuery, type SubmissionListPage } from "~/services/submission/views.server";
 
 export const handle = { i18n: ["submission", "judge"] };
 
@@ -26,14 +26,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const [user, t] = await Promise.all([getCurrentUser(request), getT(request, ["submission", "common"])]);
   const query = parseSubmissionListQuery(Object.fromEntries(url.searchParams));
-  let notice: string | null = null;
-  if (query.onlyMine && !user) {
-    // Mine needs login (spec section 5): say so and show everyone's.
-    notice = t("common:errors.pleaseLoginFirst");
-    query.onlyMine = false;
-  }
   if (query.onlyMine) query.username = "";
-  const page = await listSubmissions(query, user);
+  // Mine needs login (spec section 5): a visitor is told so and shown no rows, never everyone's.
+  const mineOfVisitor = query.onlyMine && !user;
+  const notice = mineOfVisitor ? t("common:errors.pleaseLoginFirst") : null;
+  const page: SubmissionListPage = mineOfVisitor
+    ? { records: [], total: 0, size: query.limit, current: query.currentPage, pages: 1 }
+    : await listSubmissions(query, user);
   return json({ pageTitle: t("list.title"), query, page, notice, signedIn: !!user });
 }
 
@@ -105,7 +104,7 @@ export default function StatusList() {
             <input type="checkbox" name="onlyMine" value="true" defaultChecked={query.onlyMine} data-testid="only-mine" />
             {t("list.mine")}
           </label>
-          <label className="flex flex-col text-xs text-gray-500">
+          <label className="flex flex-col text-xs text-gray-600">
             {t("list.status")}
             <select name="status" defaultValue={query.status ?? ""} className="mt-1 rounded border px-2 py-1 text-sm text-gray-800" data-testid="status-filter">
               <option value="">{t("list.allStatus")}</option>
@@ -116,11 +115,11 @@ export default function StatusList() {
               ))}
             </select>
           </label>
-          <label className="flex flex-col text-xs text-gray-500">
+          <label className="flex flex-col text-xs text-gray-600">
             {t("list.problemId")}
             <input name="problemID" defaultValue={query.problemID} maxLength={100} className="mt-1 w-32 rounded border px-2 py-1 text-sm text-gray-800" />
           </label>
-          <label className="flex flex-col text-xs text-gray-500">
+          <label className="flex flex-col text-xs text-gray-600">
             {t("list.author")}
             <input
               name="username"
@@ -139,9 +138,9 @@ export default function StatusList() {
           </Link>
         </Form>
 
-        <div className="mt-4 overflow-x-auto">
+        <div className="mt-4 overflow-x-auto focus:outline focus:outline-2 focus:outline-brand" tabIndex={0}>
           <table className="w-full text-left text-sm" data-testid="submission-table">
-            <thead className="border-b text-xs text-gray-500">
+            <thead className="border-b text-xs text-gray-600">
               <tr>
                 <th className="py-2 pr-2">{t("columns.runId")}</th>
                 <th className="py-2 pr-2">{t("columns.problem")}</th>
@@ -158,7 +157,7 @@ export default function StatusList() {
             <tbody>
               {page.records.length === 0 ? (
                 <tr>
-                  <td colSpan={10} className="py-8 text-center text-gray-400">
+                  <td colSpan={10} className="py-8 text-center text-gray-600">
                     {t("empty")}
                   </td>
                 </tr>
@@ -183,7 +182,7 @@ export default function StatusList() {
                         <StatusTag status={s.status} />
                       </Link>
                       {s.score ? (
-                        <span className="ml-1 text-xs text-gray-500" data-testid="row-score">
+                        <span className="ml-1 text-xs text-gray-600" data-testid="row-score">
                           {s.score}
                         </span>
                       ) : null}

@@ -1,21 +1,17 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { useTranslation } from "~/lib/translation";
+import { useLoaderData } from "@remix-run/react";
 import prismStyles from "prismjs/themes/prism.css";
-import { followSubmission } from "~/components/submission/live";
-import { StatusTag, statusColorClass } from "~/components/submission/StatusTag";
+import { SubmissionDetailView } from "~/components/submission/SubmissionDetailView";
 import { withBase } from "~/lib/base-path";
-import { JudgeStatus, RUNNING_STATUSES } from "~/lib/constants";
-import { formatDateTime, formatLength, formatMemory, formatTimeMs } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
-import { ApiError } from "~/services/api.server";
-import { flash } from "~/services/flash.server";
-import { highlightToHtml } from "~/services/highlight.server";
-import { getT } from "~/services/i18n.server";
-import { siteRedirect } from "~/services/paths.server";
-import { requireUser } from "~/services/session.server";
-import { caseResultJson, loadSubmissionForViewer, resubmit, setShare, submissionJson } from "~/services/submission-views.server";
+import { DomainError } from "~/services/errors.server";
+import { flash } from "~/http/flash.server";
+import { getT } from "~/services/platform/i18n.server";
+import { siteRedirect } from "~/http/paths.server";
+import { requireUser } from "~/http/guards.server";
+import { submissionDetailData } from "~/http/submission-detail.server";
+import { loadSubmissionForViewer, resubmit, setShare } from "~/services/submission/views.server";
+import { pathId } from "~/http/ids.server";
 
 export const handle = { i18n: ["submission", "judge", "problem"] };
 
@@ -23,19 +19,11 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: withBase(p
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
-/** Statuses whose message is shown in a pre block (spec section 2). */
-const MESSAGE_STATUSES: ReadonlySet<number> = new Set([JudgeStatus.COMPILE_ERROR, JudgeStatus.SYSTEM_ERROR, JudgeStatus.SUBMITTED_FAILED]);
-
-function submitIdOf(raw: string | undefined): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n > 0 ? n : 0;
-}
-
 async function viewOr404(submitId: number, user: Awaited<ReturnType<typeof requireUser>>) {
   try {
     return await loadSubmissionForViewer(submitId, user);
   } catch (err) {
-    if (err instanceof ApiError) throw new Response("Not Found", { status: 404 });
+    if (err instanceof DomainError) throw new Response("Not Found", { status: 404 });
     throw err;
   }
 }
@@ -43,22 +31,14 @@ async function viewOr404(submitId: number, user: Awaited<ReturnType<typeof requi
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // Reading submissions needs login (spec section 6).
   const user = await requireUser(request);
-  const [view, t] = await Promise.all([viewOr404(submitIdOf(params.submitId), user), getT(request, "submission")]);
-  const submission = submissionJson(view, user);
-  return json({
-    pageTitle: t("detail.title", { id: submission.submitId }),
-    submission,
-    problemTitle: view.problem?.title ?? submission.title,
-    codeHtml: submission.code !== null ? highlightToHtml(submission.code, submission.language) : null,
-    cases: caseResultJson(view),
-    rights: view.rights,
-    codeShareAllowed: view.problem?.codeShare ?? false,
-  });
+  const submitId = pathId(params.submitId);
+  const [view, t] = await Promise.all([viewOr404(submitId, user), getT(request, "submission")]);
+  return json({ pageTitle: t("detail.title", { id: submitId }), ...submissionDetailData(view, user) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submitId = submitIdOf(params.submitId);
+  const submitId = pathId(params.submitId);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   try {
@@ -73,181 +53,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return siteRedirect(`/submission-detail/${submitId}`, { headers: { "Set-Cookie": cookie } });
     }
   } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
+    if (!(err instanceof DomainError)) throw err;
     const cookie = await flash(request, { type: "error", key: err.message });
     return siteRedirect(`/submission-detail/${submitId}`, { headers: { "Set-Cookie": cookie } });
   }
   throw new Response("Bad Request", { status: 400 });
 }
 
-/**
- * While judging, the banner follows the submission's progress live (the event stream, or polling
- * at most 30 times) and the page reloads its data once, when the verdict is in, so the verdict
- * shows together with its cases and messages; without JavaScript a refresh link does it.
- */
-function useLiveStatus(submitId: number, status: number): number {
-  const { revalidate } = useRevalidator();
-  const [live, setLive] = useState(status);
-  useEffect(() => setLive(status), [status]);
-  const running = RUNNING_STATUSES.has(status);
-  useEffect(() => {
-    if (!running) return;
-    return followSubmission(
-      submitId,
-      (s) => RUNNING_STATUSES.has(s.status) && setLive(s.status),
-      (why) => why === "final" && revalidate(),
-    );
-  }, [submitId, running, revalidate]);
-  return live;
-}
-
 export default function SubmissionDetail() {
-  const { submission: s, problemTitle, codeHtml, cases, rights, codeShareAllowed } = useLoaderData<typeof loader>();
-  const { t } = useTranslation(["submission", "judge"]);
-  const status = useLiveStatus(s.submitId, s.status);
-  const running = RUNNING_STATUSES.has(status);
-
+  const data = useLoaderData<typeof loader>();
+  const s = data.submission;
   return (
-    <div className="mx-auto max-w-6xl space-y-4 p-2 sm:p-4" data-testid="submission-detail">
-      <section className={`rounded border p-4 ${statusColorClass(status)}`} data-testid="detail-banner" data-status={status}>
-        <div className="flex flex-wrap items-center gap-3">
-          <span className="text-2xl font-semibold">{t(`judge:status.${status}`)}</span>
-          {running ? (
-            <Link to={`/submission-detail/${s.submitId}`} className="rounded border border-current px-2 text-sm" data-testid="detail-refresh">
-              {t("detail.refresh")}
-            </Link>
-          ) : null}
-          {s.score ? <span className="text-lg">{t("detail.score", { score: s.score })}</span> : null}
-        </div>
-        {s.errorMessage && MESSAGE_STATUSES.has(s.status) ? (
-          <pre className="mt-3 max-h-80 overflow-auto whitespace-pre-wrap rounded bg-white/70 p-2 text-xs text-gray-800" data-testid="error-message">
-            {s.errorMessage}
-          </pre>
-        ) : null}
-      </section>
-
-      <section className="overflow-x-auto rounded bg-white p-3 shadow-sm">
-        <table className="w-full text-left text-sm" data-testid="detail-info">
-          <thead className="border-b text-xs text-gray-500">
-            <tr>
-              <th className="py-2 pr-2">{t("columns.runId")}</th>
-              <th className="py-2 pr-2">{t("columns.problem")}</th>
-              <th className="py-2 pr-2">{t("columns.author")}</th>
-              <th className="py-2 pr-2">{t("columns.language")}</th>
-              <th className="py-2 pr-2">{t("columns.time")}</th>
-              <th className="py-2 pr-2">{t("columns.memory")}</th>
-              <th className="py-2 pr-2">{t("columns.length")}</th>
-              <th className="py-2 pr-2">{t("columns.submitTime")}</th>
-              <th className="py-2 pr-2">{t("columns.judger")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td className="py-2 pr-2 font-mono">{s.submitId}</td>
-              <td className="py-2 pr-2">
-                <Link to={`/problem/${encodeURIComponent(s.displayPid)}`}>
-                  {s.displayPid} {problemTitle}
-                </Link>
-              </td>
-              <td className="py-2 pr-2">{s.username}</td>
-              <td className="py-2 pr-2">{s.language}</td>
-              <td className="py-2 pr-2 tabular-nums">{formatTimeMs(s.time)}</td>
-              <td className="py-2 pr-2 tabular-nums">{formatMemory(s.memory)}</td>
-              <td className="py-2 pr-2 tabular-nums">{formatLength(s.length)}</td>
-              <td className="py-2 pr-2">
-                <time dateTime={String(s.submitTime)} suppressHydrationWarning>
-                  {formatDateTime(s.submitTime)}
-                </time>
-              </td>
-              <td className="py-2 pr-2">{s.judger || "-"}</td>
-            </tr>
-          </tbody>
-        </table>
-      </section>
-
-      {cases && (cases.judgeCaseList?.length || cases.subTaskJudgeCaseVoList?.length) ? <CasePanel cases={cases} /> : null}
-
-      <section className="rounded bg-white p-3 shadow-sm">
-        <div className="mb-2 flex flex-wrap items-center gap-2">
-          <h2 className="font-semibold">{t("detail.code")}</h2>
-          {rights.canShare || (rights.isOwner && s.share && s.cid === 0) ? (
-            <Form method="post" className="ml-auto">
-              <input type="hidden" name="intent" value={s.share ? "unshare" : "share"} />
-              <button type="submit" className="rounded border px-3 py-1 text-sm" data-testid="share-toggle" disabled={!s.share && !codeShareAllowed}>
-                {s.share ? t("detail.unshare") : t("detail.share")}
-              </button>
-            </Form>
-          ) : null}
-          {rights.canResubmit ? (
-            <Form method="post" className={rights.canShare || (rights.isOwner && s.share && s.cid === 0) ? "" : "ml-auto"}>
-              <input type="hidden" name="intent" value="resubmit" />
-              <button type="submit" className="rounded border border-brand px-3 py-1 text-sm text-brand" data-testid="resubmit">
-                {t("detail.resubmit")}
-              </button>
-            </Form>
-          ) : null}
-        </div>
-        {codeHtml !== null ? (
-          <pre className={`language-${s.language.replace(/[^\w]/g, "")} max-h-[70vh] overflow-auto rounded text-sm`} data-testid="code">
-            <code dangerouslySetInnerHTML={{ __html: codeHtml }} />
-          </pre>
-        ) : (
-          <p className="text-sm text-gray-500" data-testid="code-hidden">
-            {t("detail.codeHidden")}
-          </p>
-        )}
-      </section>
-    </div>
-  );
-}
-
-type Cases = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["cases"]>;
-
-function CaseCard({ c, label }: { c: { status: number; time: number; memory: number; score: number }; label: string }) {
-  const { t } = useTranslation(["submission", "judge"]);
-  return (
-    <li className={`rounded border p-2 text-xs ${statusColorClass(c.status)}`} data-case-status={c.status}>
-      <div className="font-semibold">{label}</div>
-      <div>{t(`judge:status.${c.status}`)}</div>
-      <div className="tabular-nums">
-        {formatTimeMs(c.time)} · {formatMemory(c.memory)}
-      </div>
-      {c.score ? <div>{t("detail.score", { score: c.score })}</div> : null}
-    </li>
-  );
-}
-
-function CasePanel({ cases }: { cases: Cases }) {
-  const { t } = useTranslation("submission");
-  return (
-    <section className="rounded bg-white p-3 shadow-sm" data-testid="case-results">
-      <h2 className="mb-2 font-semibold">{t("detail.cases")}</h2>
-      {cases.subTaskJudgeCaseVoList ? (
-        <div className="space-y-3">
-          {cases.subTaskJudgeCaseVoList.map((g) => (
-            <div key={g.groupNum} data-testid="subtask">
-              <div className="mb-1 flex flex-wrap items-center gap-2 text-sm">
-                <span className="font-semibold">{t("detail.subtask", { n: g.groupNum })}</span>
-                <StatusTag status={g.status} />
-                <span className="text-gray-600">
-                  {t("detail.subtaskSummary", { ac: g.ac, total: g.total, score: g.score })}
-                </span>
-              </div>
-              <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4 md:grid-cols-6">
-                {g.subtaskDetailList.map((c) => (
-                  <CaseCard key={c.caseId} c={c} label={t("detail.case", { n: c.caseId })} />
-                ))}
-              </ul>
-            </div>
-          ))}
-        </div>
-      ) : (
-        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4 md:grid-cols-6">
-          {(cases.judgeCaseList ?? []).map((c) => (
-            <CaseCard key={c.caseId} c={c} label={t("detail.case", { n: c.caseId })} />
-          ))}
-        </ul>
-      )}
-    </section>
+    <SubmissionDetailView
+      data={data}
+      links={{ self: `/submission-detail/${s.submitId}`, problem: `/problem/${encodeURIComponent(s.displayPid)}`, problemLabel: s.displayPid }}
+    />
   );
 }

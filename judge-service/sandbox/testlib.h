@@ -4,9 +4,10 @@
  *
  * Written for this project from the public description of that API. One header, C++11 or newer,
  * nothing but the standard library. Covered: registerTestlibCmd (checkers), registerInteraction
- * (interactors), the inf/ouf/ans streams with their readers, quitf/quitp/quits/quitif, ensuref,
- * the usual string and double helpers, and, because they are cheap, registerValidation (strict
- * reading of stdin), registerGen and rnd.
+ * (interactors), registerValidation (validators: strict reading of stdin, the validator object with
+ * testset, group, test case and features, the test overview log), the inf/ouf/ans streams with their
+ * readers, quitf/quitp/quitpi/quits/quitif/quitscr, ensuref, the stringTo* parsers, the usual
+ * string and double helpers, and, because they are cheap, registerGen and rnd.
  *
  * Command lines
  *   checker    <input> <output> <answer> [<result-file> [-appes]]
@@ -65,6 +66,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -186,7 +188,7 @@ inline bool parseUnsigned(const std::string& s, unsigned long long& out) {
 
 inline bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
-/** A finite decimal number: [-+]digits[.digits][e[-+]digits], digits on at least one side of the point. */
+/** A decimal number: [-+]digits[.digits][e[-+]digits], digits on at least one side of the point. */
 inline bool parseDouble(const std::string& s, double& out) {
   size_t i = 0, n = s.size(), digits = 0;
   if (i < n && (s[i] == '-' || s[i] == '+')) ++i;
@@ -204,8 +206,9 @@ inline bool parseDouble(const std::string& s, double& out) {
     if (e == 0) return false;
   }
   if (i != n) return false;
+  // What is too large for a double is infinite (1e400), as with strtod; only the syntax is checked.
   out = std::strtod(s.c_str(), NULL);
-  return std::isfinite(out) != 0;
+  return !std::isnan(out);
 }
 
 /** Fixed notation only: [-]digits[.digits], no leading zeros, a number of digits after the point in [minAfter, maxAfter]. */
@@ -244,6 +247,69 @@ struct State {
 inline State& state() {
   static State* s = new State();
   return *s;
+}
+
+/** What a validator saw, for its test overview log (--testOverviewLogFileName). */
+struct ValidatorLog {
+  struct Bounds {
+    bool minHit, maxHit, constMin, constMax;
+    std::string lo, hi;
+    Bounds() : minHit(false), maxHit(false), constMin(true), constMax(true) {}
+  };
+  std::string testset, group, overviewFile, markupFile, testCaseFile;
+  int testCase;
+  bool hasTestCase;
+  /** Set by registerValidation: the input's named values are noted. */
+  bool active;
+  std::map<std::string, Bounds> bounds;
+  std::set<std::string> variables, features, hitFeatures;
+  ValidatorLog() : testset("tests"), testCase(-1), hasTestCase(false), active(false) {}
+};
+
+inline ValidatorLog& validatorLog() {
+  static ValidatorLog* v = new ValidatorLog();
+  return *v;
+}
+
+/** Writes a named file, or stdout / stderr for those names. */
+inline void writeNamedFile(const std::string& name, const std::string& content) {
+  if (name.empty()) return;
+  std::FILE* f = name == "stdout" ? stdout : name == "stderr" ? stderr : std::fopen(name.c_str(), "w");
+  if (f == NULL) return;
+  std::fputs(content.c_str(), f);
+  if (f == stdout || f == stderr) std::fflush(f);
+  else std::fclose(f);
+}
+
+/**
+ * The test overview log: per analysed variable the bounds reached, the bounds when they were the same
+ * on every read (else ?), every named variable, and the features declared with whether they were hit.
+ */
+inline std::string overviewText() {
+  const ValidatorLog& v = validatorLog();
+  std::string out;
+  for (std::map<std::string, ValidatorLog::Bounds>::const_iterator i = v.bounds.begin(); i != v.bounds.end(); ++i) {
+    out += "\"" + i->first + "\":";
+    if (i->second.minHit) out += " min-value-hit";
+    if (i->second.maxHit) out += " max-value-hit";
+    out += "\n";
+  }
+  for (std::map<std::string, ValidatorLog::Bounds>::const_iterator i = v.bounds.begin(); i != v.bounds.end(); ++i) {
+    out += "constant-bounds \"" + i->first + "\": " + (i->second.constMin ? i->second.lo : "?") + " " + (i->second.constMax ? i->second.hi : "?") + "\n";
+  }
+  for (std::set<std::string>::const_iterator i = v.variables.begin(); i != v.variables.end(); ++i) out += "variable \"" + *i + "\"\n";
+  for (std::set<std::string>::const_iterator i = v.features.begin(); i != v.features.end(); ++i) {
+    out += "feature \"" + *i + "\":" + (v.hitFeatures.count(*i) ? " hit" : "") + "\n";
+  }
+  return out;
+}
+
+/** Written once, when the validator ends: what it saw if it accepted the input, nothing if not. */
+inline void writeOverview(bool accepted) {
+  ValidatorLog& v = validatorLog();
+  std::string name = v.overviewFile;
+  v.overviewFile.clear();
+  writeNamedFile(name, accepted ? overviewText() : "");
 }
 
 inline std::string xmlEscape(const std::string& s) {
@@ -334,6 +400,28 @@ inline std::string trim(const std::string& s) {
 
 inline std::string compress(const std::string& s) { return oj_testlib::shorten(s); }
 inline std::string __testlib_part(const std::string& s) { return oj_testlib::shorten(s); }
+
+/** An integer with seven or more trailing zeros as a power of ten: 10^7, 314*10^8, -10^9; others as they are. */
+template <typename T>
+std::string toHumanReadableString(const T& n) {
+  static_assert(std::numeric_limits<T>::is_integer, "toHumanReadableString takes an integer");
+  if (n == 0) return "0";
+  bool negative = n < 0;
+  // Digits of the magnitude, most significant first (no overflow for the smallest value).
+  std::string digits;
+  for (T x = n; x != 0; x /= 10) {
+    int d = static_cast<int>(x % 10);
+    digits += static_cast<char>('0' + (d < 0 ? -d : d));
+  }
+  std::reverse(digits.begin(), digits.end());
+  size_t zeros = 0;
+  while (zeros < digits.size() && digits[digits.size() - 1 - zeros] == '0') ++zeros;
+  std::string sign = negative ? "-" : "";
+  if (zeros < 7) return sign + digits;
+  std::string mantissa = digits.substr(0, digits.size() - zeros);
+  std::string power = "10^" + std::to_string(zeros);
+  return sign + (mantissa == "1" ? power : mantissa + "*" + power);
+}
 
 inline std::string englishEnding(int x) {
   x %= 100;
@@ -920,6 +1008,7 @@ class InStream {
 
   std::string readWord(const pattern& p, const std::string& variableName = "") {
     std::string s = readWord();
+    noteVariable(variableName);
     checkPattern("Token", s, p, label(variableName));
     return s;
   }
@@ -937,6 +1026,7 @@ class InStream {
     for (int i = 0; i < size; ++i) {
       separate(i);
       std::string s = readWord();
+      noteVariable(variablesName);
       checkPattern("Token", s, p, element(variablesName, i + indexBase));
       out.push_back(s);
     }
@@ -980,17 +1070,17 @@ class InStream {
 
   long long readLong(long long minv, long long maxv, const std::string& variableName = "") {
     long long v = readLong();
-    checkRange("Integer", v, minv, maxv, label(variableName));
+    checkRange("Integer", v, minv, maxv, label(variableName), variableName);
     return v;
   }
   unsigned long long readUnsignedLong(unsigned long long minv, unsigned long long maxv, const std::string& variableName = "") {
     unsigned long long v = readUnsignedLong();
-    checkRange("Unsigned integer", v, minv, maxv, label(variableName));
+    checkRange("Unsigned integer", v, minv, maxv, label(variableName), variableName);
     return v;
   }
   int readInteger(int minv, int maxv, const std::string& variableName = "") {
     int v = readInteger();
-    checkRange("Integer", v, minv, maxv, label(variableName));
+    checkRange("Integer", v, minv, maxv, label(variableName), variableName);
     return v;
   }
   int readInt(int minv, int maxv, const std::string& variableName = "") { return readInteger(minv, maxv, variableName); }
@@ -1000,7 +1090,7 @@ class InStream {
     for (int i = 0; i < size; ++i) {
       separate(i);
       int v = readInteger();
-      checkRange("Integer", v, minv, maxv, element(variablesName, i + indexBase));
+      checkRange("Integer", v, minv, maxv, element(variablesName, i + indexBase), variablesName);
       out.push_back(v);
     }
     return out;
@@ -1022,7 +1112,7 @@ class InStream {
     for (int i = 0; i < size; ++i) {
       separate(i);
       long long v = readLong();
-      checkRange("Integer", v, minv, maxv, element(variablesName, i + indexBase));
+      checkRange("Integer", v, minv, maxv, element(variablesName, i + indexBase), variablesName);
       out.push_back(v);
     }
     return out;
@@ -1049,14 +1139,14 @@ class InStream {
 
   double readReal(double minv, double maxv, const std::string& variableName = "") {
     double v = readReal();
-    checkRange("Double", v, minv, maxv, label(variableName));
+    checkRange("Double", v, minv, maxv, label(variableName), variableName);
     return v;
   }
   double readDouble(double minv, double maxv, const std::string& variableName = "") { return readReal(minv, maxv, variableName); }
 
   double readStrictReal(double minv, double maxv, int minAfterPointDigitCount, int maxAfterPointDigitCount, const std::string& variableName = "") {
     double v = strictReal(minAfterPointDigitCount, maxAfterPointDigitCount);
-    checkRange("Strict double", v, minv, maxv, label(variableName));
+    checkRange("Strict double", v, minv, maxv, label(variableName), variableName);
     return v;
   }
   double readStrictDouble(double minv, double maxv, int minAfterPointDigitCount, int maxAfterPointDigitCount, const std::string& variableName = "") {
@@ -1068,7 +1158,7 @@ class InStream {
     for (int i = 0; i < size; ++i) {
       separate(i);
       double v = readReal();
-      checkRange("Double", v, minv, maxv, element(variablesName, i + indexBase));
+      checkRange("Double", v, minv, maxv, element(variablesName, i + indexBase), variablesName);
       out.push_back(v);
     }
     return out;
@@ -1089,7 +1179,7 @@ class InStream {
     for (int i = 0; i < size; ++i) {
       separate(i);
       double v = strictReal(minAfter, maxAfter);
-      checkRange("Strict double", v, minv, maxv, element(variablesName, i + indexBase));
+      checkRange("Strict double", v, minv, maxv, element(variablesName, i + indexBase), variablesName);
       out.push_back(v);
     }
     return out;
@@ -1131,6 +1221,7 @@ class InStream {
 
   std::string readLine(const pattern& p, const std::string& variableName = "") {
     std::string s = readLine();
+    noteVariable(variableName);
     checkPattern("Line", s, p, label(variableName));
     return s;
   }
@@ -1153,6 +1244,7 @@ class InStream {
     std::vector<std::string> out;
     for (int i = 0; i < size; ++i) {
       std::string s = readLine();
+      noteVariable(variablesName);
       checkPattern("Line", s, p, element(variablesName, i + indexBase));
       out.push_back(s);
     }
@@ -1242,9 +1334,45 @@ class InStream {
   static std::string element(const std::string& variablesName, int index) { return "element " + variablesName + "[" + vtos(index) + "]"; }
 
   template <typename T>
-  void checkRange(const std::string& kind, T v, T lo, T hi, const std::string& what) {
+  static std::string bound(T v, std::true_type) { return toHumanReadableString(v); }
+  template <typename T>
+  static std::string bound(T v, std::false_type) { return vtos(v); }
+
+  /** A validator notes, per named variable, whether its bounds were reached (test overview log). */
+  template <typename T>
+  void noteBounds(const std::string& name, T v, T lo, T hi) {
+    oj_testlib::ValidatorLog& log = oj_testlib::validatorLog();
+    if (!log.active || mode != _input || name.empty()) return;
+    log.variables.insert(name);
+    // "~n" ignores the lower bound, "n~" the upper one, "~~" is the name "~".
+    bool ignoreMin = name != "~~" && name.size() >= 2 && name[0] == '~';
+    bool ignoreMax = name != "~~" && name.size() >= 2 && name[name.size() - 1] == '~';
+    std::string key = name == "~~" ? "~" : name.substr(ignoreMin ? 1 : 0, name.size() - (ignoreMin ? 1 : 0) - (ignoreMax ? 1 : 0));
+    if (key.empty()) return;
+    bool fresh = log.bounds.count(key) == 0;
+    oj_testlib::ValidatorLog::Bounds& b = log.bounds[key];
+    std::string loText = bound(lo, std::integral_constant<bool, std::numeric_limits<T>::is_integer>());
+    std::string hiText = bound(hi, std::integral_constant<bool, std::numeric_limits<T>::is_integer>());
+    if (fresh) {
+      b.lo = loText;
+      b.hi = hiText;
+    }
+    if (b.lo != loText) b.constMin = false;
+    if (b.hi != hiText) b.constMax = false;
+    if (!ignoreMin && v == lo) b.minHit = true;
+    if (!ignoreMax && v == hi) b.maxHit = true;
+  }
+
+  void noteVariable(const std::string& name) {
+    if (oj_testlib::validatorLog().active && mode == _input && !name.empty()) oj_testlib::validatorLog().variables.insert(name);
+  }
+
+  template <typename T>
+  void checkRange(const std::string& kind, T v, T lo, T hi, const std::string& what, const std::string& name = "") {
+    noteBounds(name, v, lo, hi);
     if (!(v < lo) && !(hi < v)) return;
-    std::string range = "[" + vtos(lo) + ", " + vtos(hi) + "]";
+    const std::integral_constant<bool, std::numeric_limits<T>::is_integer> integral;
+    std::string range = "[" + bound(lo, integral) + ", " + bound(hi, integral) + "]";
     if (what.empty()) quit(_wa, kind + " " + vtos(v) + " violates the range " + range);
     quit(_wa, kind + " " + what + " equals to " + vtos(v) + ", violates the range " + range);
   }
@@ -1284,6 +1412,7 @@ struct FinalizeGuard {
     if (st.quitCalled) return;
     if (testlibMode == _checker) failNow("Checker must end with quit or quitf call.");
     if (testlibMode == _validator && !st.readEofCalled) failNow("Validator must end with readEof call.");
+    if (testlibMode == _validator) writeOverview(true);
   }
 };
 
@@ -1341,6 +1470,7 @@ inline void InStream::quit(TResult result, const std::string& msg) {
   }
 
   st.quitCalled = true;
+  if (testlibMode == _validator) oj_testlib::writeOverview(result == _ok);
   std::string text = message.empty() ? word : word + " " + message;
   std::cout.flush();
   std::fflush(stdout);
@@ -1389,6 +1519,68 @@ template <typename F>
   std::string msg = oj_testlib::vformat(fmt, ap);
   va_end(ap);
   quitp(points, msg);
+}
+
+/** Points given as text ("points <info> <message>", exit code 7), as testlib's quitpi. */
+[[noreturn]] inline void quitpi(const std::string& pointsInfo, const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  std::string msg = oj_testlib::vformat(fmt, ap);
+  va_end(ap);
+  if (pointsInfo.empty()) ouf.quit(_fail, "Points info is empty");
+  ouf.quit(_points, msg.empty() ? pointsInfo : pointsInfo + " " + msg);
+}
+[[noreturn]] inline void quitpi(const std::string& pointsInfo) { quitpi(pointsInfo, "%s", ""); }
+
+// Console colours of quitscr (no colour is written: the judge reads plain text).
+typedef unsigned short WORD;
+const WORD LightGray = 0x07;
+const WORD LightRed = 0x0c;
+const WORD LightCyan = 0x0b;
+const WORD LightGreen = 0x0a;
+const WORD LightYellow = 0x0e;
+
+/** A message on stderr, unless the verdict goes to a result file; it does not end the program. */
+inline void quitscrS(WORD color, const std::string& msg) {
+  (void)color;
+  if (!oj_testlib::state().resultName.empty()) return;
+  std::fputs(msg.c_str(), stderr);
+  std::fflush(stderr);
+}
+inline void quitscr(WORD color, const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  std::string msg = oj_testlib::vformat(fmt, ap);
+  va_end(ap);
+  quitscrS(color, msg);
+}
+
+/** Strict integers from text, reported on the stream they came from (wrong output format on ouf). */
+inline long long stringToLongLong(InStream& in, const std::string& s) {
+  long long v;
+  if (!oj_testlib::parseSigned(s, v)) in.quit(_pe, "Expected integer, but \"" + oj_testlib::shorten(s) + "\" found");
+  return v;
+}
+inline long long stringToLongLong(InStream& in, const char* s) { return stringToLongLong(in, std::string(s == NULL ? "" : s)); }
+inline unsigned long long stringToUnsignedLongLong(InStream& in, const std::string& s) {
+  unsigned long long v;
+  if (!oj_testlib::parseUnsigned(s, v)) in.quit(_pe, "Expected integer, but \"" + oj_testlib::shorten(s) + "\" found");
+  return v;
+}
+inline unsigned long long stringToUnsignedLongLong(InStream& in, const char* s) { return stringToUnsignedLongLong(in, std::string(s == NULL ? "" : s)); }
+inline double stringToDouble(InStream& in, const std::string& s) {
+  double v;
+  if (!oj_testlib::parseDouble(s, v)) in.quit(_pe, "Expected double, but \"" + oj_testlib::shorten(s) + "\" found");
+  return v;
+}
+inline double stringToDouble(InStream& in, const char* s) { return stringToDouble(in, std::string(s == NULL ? "" : s)); }
+inline double stringToStrictDouble(InStream& in, const std::string& s, int minAfterPointDigitCount, int maxAfterPointDigitCount) {
+  double v;
+  if (!oj_testlib::parseStrictDouble(s, minAfterPointDigitCount, maxAfterPointDigitCount, v)) in.quit(_pe, "Expected strict double, but \"" + oj_testlib::shorten(s) + "\" found");
+  return v;
+}
+inline double stringToStrictDouble(InStream& in, const char* s, int minAfterPointDigitCount, int maxAfterPointDigitCount) {
+  return stringToStrictDouble(in, std::string(s == NULL ? "" : s), minAfterPointDigitCount, maxAfterPointDigitCount);
 }
 
 [[noreturn]] inline void __testlib_fail(const std::string& message) { ouf.quit(_fail, message); }
@@ -1483,16 +1675,74 @@ inline void registerInteraction(int argc, char* argv[]) {
   else ans.name = "unopened answer stream";
 }
 
+/** What a validator knows of the test it checks (from its command line) and what it reports. */
+class Validator {
+ public:
+  std::string testset() const { return oj_testlib::validatorLog().testset; }
+  std::string group() const { return oj_testlib::validatorLog().group; }
+  std::string testOverviewLogFileName() const { return oj_testlib::validatorLog().overviewFile; }
+  std::string testMarkupFileName() const { return oj_testlib::validatorLog().markupFile; }
+  std::string testCaseFileName() const { return oj_testlib::validatorLog().testCaseFile; }
+  int testCase() const { return oj_testlib::validatorLog().testCase; }
+  void setTestset(const char* name) { oj_testlib::validatorLog().testset = name; }
+  void setGroup(const char* name) { oj_testlib::validatorLog().group = name; }
+  void setTestOverviewLogFileName(const char* name) { oj_testlib::validatorLog().overviewFile = name; }
+  void setTestMarkupFileName(const char* name) { oj_testlib::validatorLog().markupFile = name; }
+  void setTestCaseFileName(const char* name) { oj_testlib::validatorLog().testCaseFile = name; }
+  /** Messages name the test case, as setTestCase does. */
+  void setTestCase(int testCase) {
+    oj_testlib::validatorLog().testCase = testCase;
+    oj_testlib::validatorLog().hasTestCase = true;
+    ::setTestCase(testCase);
+  }
+  /** Declares a feature the tests should cover; the overview log tells whether this test hits it. */
+  void addFeature(const std::string& feature) {
+    if (oj_testlib::validatorLog().features.count(feature)) ouf.quit(_fail, "Feature " + feature + " registered twice.");
+    oj_testlib::validatorLog().features.insert(feature);
+  }
+  void feature(const std::string& feature) {
+    if (!oj_testlib::validatorLog().features.count(feature)) ouf.quit(_fail, "Feature " + feature + " didn't registered via addFeature(feature).");
+    oj_testlib::validatorLog().hitFeatures.insert(feature);
+  }
+};
+
+Validator validator;
+
 /** A validator: reads stdin strictly (every space and line end is read explicitly). */
 inline void registerValidation() {
   testlibMode = _validator;
+  oj_testlib::validatorLog().active = true;
   inf.init(stdin, _input);
   inf.strict = true;
 }
+
+/** Also reads --testset, --group, --testOverviewLogFileName, --testMarkupFileName, --testCase and --testCaseFileName (`--name value` or `--name=value`). */
 inline void registerValidation(int argc, char* argv[]) {
-  (void)argc;
-  (void)argv;
   registerValidation();
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg.compare(0, 2, "--") != 0) continue;
+    std::string name = arg.substr(2), value;
+    size_t eq = name.find('=');
+    if (eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+    } else if (i + 1 < argc) {
+      value = argv[++i];
+    } else {
+      ouf.quit(_fail, "Validator option --" + name + " needs a value");
+    }
+    if (name == "testset") validator.setTestset(value.c_str());
+    else if (name == "group") validator.setGroup(value.c_str());
+    else if (name == "testOverviewLogFileName") validator.setTestOverviewLogFileName(value.c_str());
+    else if (name == "testMarkupFileName") validator.setTestMarkupFileName(value.c_str());
+    else if (name == "testCaseFileName") validator.setTestCaseFileName(value.c_str());
+    else if (name == "testCase") {
+      long long n;
+      if (!oj_testlib::parseSigned(value, n) || n < 0 || n > INT_MAX) ouf.quit(_fail, "Argument testCase should be a non-negative integer, but \"" + value + "\" found");
+      validator.setTestCase(static_cast<int>(n));
+    }
+  }
 }
 
 /** A generator: rnd is seeded from the command line, so the same arguments give the same test. */

@@ -56,12 +56,30 @@ export async function compileProgram(
   extra: Record<string, CopyInFile>,
   signal?: AbortSignal,
 ): Promise<CompileOutcome> {
+  const pchDir = ctx.pch.includeDir(lang);
+  if (!pchDir) return compileOnce(ctx, lang, code, extra, null, signal);
+  const withPch = await compileOnce(ctx, lang, code, extra, pchDir, signal);
+  // What fails is compiled again without the header, so the verdict and message are exactly those of
+  // a compile without it (g++ may name the include chain of a diagnostic differently).
+  return withPch.ok ? withPch : compileOnce(ctx, lang, code, extra, null, signal);
+}
+
+async function compileOnce(
+  ctx: JudgeContext,
+  lang: LanguageRun,
+  code: string,
+  extra: Record<string, CopyInFile>,
+  pchDir: string | null,
+  signal?: AbortSignal,
+): Promise<CompileOutcome> {
   const spec = lang.compile(ctx.toolchains);
   const s = ctx.settings;
+  // The header's folder is searched before the system folders (pch.ts).
+  const args = pchDir ? [spec.args[0], "-I", pchDir, ...spec.args.slice(1)] : spec.args;
   const [r] = await ctx.sandbox.run(
     [
       {
-        args: spec.args,
+        args,
         env: spec.env,
         files: [{ content: "" }, { name: "stdout", max: s.compileOutputBytes, pipe: true }, { name: "stderr", max: s.compileOutputBytes, pipe: true }],
         cpuLimit: (s.compileTimeMs ?? spec.cpuMs) * MS,

@@ -6,6 +6,7 @@ import {
   COMPILE_RESULT_KEY,
   decodeMessage,
   encodeMessage,
+  JUDGE_ALIVE_KEY,
   JUDGE_GROUP,
   JUDGE_STALE_MS,
   JUDGES_KEY,
@@ -21,15 +22,24 @@ import {
   type CompileCheckResult,
   type JudgeInfo,
   type JudgeTask,
+  type RemoteFetchResult,
+  REMOTE_FETCH_RESULT_KEY,
   type ResultMessage,
   type SubmissionTask,
   type TestJudgeResult,
   type TestTask,
 } from "../../app/lib/judge-protocol";
+import { aliveTtlMs, CLAIM_FROM_LUA, silentConsumers } from "../../app/lib/stream-consumers";
 import type { JudgeOptions } from "./config";
 import type { JudgeContext } from "./context";
+import type { Readiness } from "./http";
 import { checkCompile, judgeSubmission, judgeTest, NotOnThisJudgeError, systemErrorFinal } from "./judge";
-import { SandboxFileMissingError } from "./sandbox";
+import { availableLanguages } from "./languages";
+import { JudgeMetrics, verdictLabel, type ClaimSource, type HandBackReason, type SlotGroup } from "./metrics";
+import { RemoteWorker } from "./remote/worker";
+import { probeToolchains } from "./probe";
+import { SandboxFileMissingError, SandboxUnavailableError } from "./sandbox";
+import { SandboxHealth } from "./sandbox-health";
 import { createJudgeContext, judgeLogger, judgeOptions, restrictLanguages, type JudgeOverrides } from "./setup";
 import { JUDGE_VERSION } from "./version";
 
@@ -40,12 +50,17 @@ import { JUDGE_VERSION } from "./version";
 // - A task is acknowledged in the same atomic step (a Lua script, like MULTI) that stores its result,
 //   and only while this judge still owns it: a judge that was too slow and lost its task to another
 //   publishes nothing, so exactly one final result is acknowledged.
-// - A running task's idle time is refreshed (XCLAIM JUSTID, which does not count as a delivery) so no
-//   other judge takes it; tasks idle longer than the claim time (their judge died) are taken over with
-//   XAUTOCLAIM. A task delivered more than TASK_MAX_DELIVERIES times ends as System Error with the
-//   last failure's reason.
-// - A failed attempt (web server or sandbox unreachable for too long) hands the task back at once.
-//   On stop, running tasks get a grace period; those still running are handed back without counting
+// - Every heartbeat renews the judge's alive key. The tasks of a judge whose alive key expired (it
+//   died, or froze) are claimed by the others at once; so are, at start, the tasks a previous run
+//   under the same name left. A running task's idle time is refreshed too (XCLAIM JUSTID, which does
+//   not count as a delivery), and a task idle longer than the claim time is taken over as well
+//   (a judge that heartbeats but no longer looks after its task). A task delivered more than
+//   TASK_MAX_DELIVERIES times ends as System Error with the last failure's reason.
+// - A failed attempt (web server unreachable for too long) hands the task back at once.
+// - While the sandbox does not answer (sandbox-health.ts) the judge takes nothing and hands back
+//   what it holds without counting a delivery: nothing fails for it; it goes on once the sandbox
+//   answers again.
+// - On stop, running tasks get a grace period; those still running are handed back without counting
 //   as a delivery.
 
 const FAILURE_KEY = "judge:task-failure";
@@ -56,7 +71,9 @@ const CLAIM_PAGE = 50;
 /** How long a judge remembers the tasks it left to others (they are long judged by then). */
 const SKIP_FOR_MS = 3600_000;
 
-type Lane = "contest" | "normal" | "test";
+type Lane = "contest" | "normal" | "test" | "remote";
+/** Lanes that share slots: submissions (contest, then normal), self-tests, remote tasks. */
+type Group = SlotGroup;
 
 interface Entry {
   lane: Lane;
@@ -69,8 +86,8 @@ interface Entry {
 interface Running {
   entry: Entry;
   abort: AbortController;
-  /** Why it was aborted: another judge owns it now, or this judge is stopping. */
-  why: "lost" | "stop" | null;
+  /** Why it was aborted: another judge owns it now, this judge is stopping, or its sandbox is down. */
+  why: "lost" | "stop" | "pause" | null;
   done: Promise<void>;
 }
 
@@ -141,11 +158,20 @@ end
 return 1
 `;
 
-// KEYS: judge registry, last advertised languages, when each language was last advertised. ARGV:
-// judge name, its JudgeInfo, now (ms), how old a heartbeat may be (ms). Registers the judge, rewrites
-// the union of the live judges' languages and marks each of them as seen now.
+// KEYS: task stream. ARGV: group, consumer. Removes a consumer that holds nothing.
+const FORGET_CONSUMER_LUA = `
+local p = redis.call('XPENDING', KEYS[1], ARGV[1], '-', '+', 1, ARGV[2])
+if #p > 0 then return 0 end
+return redis.call('XGROUP', 'DELCONSUMER', KEYS[1], ARGV[1], ARGV[2])
+`;
+
+// KEYS: judge registry, last advertised languages, when each language was last advertised, the
+// judge's alive key. ARGV: judge name, its JudgeInfo, now (ms), how old a heartbeat may be (ms), the
+// alive key's lifetime (ms). Registers the judge, renews its alive key, rewrites the union of the
+// live judges' languages and marks each of them as seen now.
 const HEARTBEAT_LUA = `
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('SET', KEYS[4], ARGV[3], 'PX', tonumber(ARGV[5]))
 local all = redis.call('HGETALL', KEYS[1])
 local now, stale = tonumber(ARGV[3]), tonumber(ARGV[4])
 local seen, names = {}, {}
@@ -172,7 +198,9 @@ type ScriptRedis = Redis & {
   ojFinish(k1: string, k2: string, k3: string, k4: string, ...argv: string[]): Promise<number>;
   ojRefresh(k1: string, ...argv: string[]): Promise<number>;
   ojHandBack(k1: string, ...argv: string[]): Promise<number>;
-  ojHeartbeat(k1: string, k2: string, k3: string, ...argv: string[]): Promise<number>;
+  ojHeartbeat(k1: string, k2: string, k3: string, k4: string, ...argv: string[]): Promise<number>;
+  ojClaimFrom(k1: string, ...argv: string[]): Promise<Array<[string, string[] | null]>>;
+  ojForgetConsumer(k1: string, ...argv: string[]): Promise<number>;
 };
 
 function redisClient(url: string, name: string): ScriptRedis {
@@ -180,7 +208,9 @@ function redisClient(url: string, name: string): ScriptRedis {
   r.defineCommand("ojFinish", { numberOfKeys: 4, lua: FINISH_LUA });
   r.defineCommand("ojRefresh", { numberOfKeys: 1, lua: REFRESH_LUA });
   r.defineCommand("ojHandBack", { numberOfKeys: 1, lua: HAND_BACK_LUA });
-  r.defineCommand("ojHeartbeat", { numberOfKeys: 3, lua: HEARTBEAT_LUA });
+  r.defineCommand("ojHeartbeat", { numberOfKeys: 4, lua: HEARTBEAT_LUA });
+  r.defineCommand("ojClaimFrom", { numberOfKeys: 1, lua: CLAIM_FROM_LUA });
+  r.defineCommand("ojForgetConsumer", { numberOfKeys: 1, lua: FORGET_CONSUMER_LUA });
   return r;
 }
 
@@ -205,7 +235,12 @@ export interface StartJudgeOptions extends JudgeOverrides {
 export interface RunningJudge {
   readonly name: string;
   readonly context: JudgeContext;
+  readonly metrics: JudgeMetrics;
+  /** False while the sandbox does not answer (the judge then takes no task). */
+  readonly sandboxUp: boolean;
   info(): JudgeInfo;
+  /** What /readyz answers: Redis and the sandbox answer, and some language runs here. */
+  readiness(): Promise<Readiness>;
   /** Stops taking tasks, lets running ones finish within the grace period, hands back the rest. */
   stop(opts?: { graceMs?: number }): Promise<void>;
 }
@@ -231,9 +266,17 @@ class Judge implements RunningJudge {
   private readonly judgesKey: string;
   private readonly submissionSlots: Slots;
   private readonly testSlots: Slots;
+  private readonly remoteSlots: Slots;
+  private readonly blockingRemote: ScriptRedis;
+  /** Submits to remote judges and fetches remote problems (judge-service/src/remote/). */
+  private readonly remote: RemoteWorker;
   private readonly running = new Map<string, Running>();
-  private readonly backlog: Record<"submission" | "test", Entry[]> = { submission: [], test: [] };
-  private readonly lastSweep: Record<"submission" | "test", number> = { submission: 0, test: 0 };
+  private readonly backlog: Record<Group, Entry[]> = { submission: [], test: [], remote: [] };
+  private readonly lastSweep: Record<Group, number> = { submission: 0, test: 0, remote: 0 };
+  /** Whether the tasks a previous run under this name left were taken back, per lane group. */
+  private readonly leftoversTaken: Record<Group, boolean> = { submission: false, test: false, remote: false };
+  private readonly health: SandboxHealth;
+  readonly metrics: JudgeMetrics;
   /** Tasks handed back because their language is not run here, by "lane id": left to other judges. */
   private readonly skipped = new Map<string, { language: string; at: number }>();
   private readonly timers: NodeJS.Timeout[] = [];
@@ -252,16 +295,62 @@ class Judge implements RunningJudge {
     this.redis = redisClient(o.redisUrl, `judge:${o.name}`);
     this.blockingSubmissions = redisClient(o.redisUrl, `judge:${o.name}:submissions`);
     this.blockingTests = redisClient(o.redisUrl, `judge:${o.name}:tests`);
-    for (const r of [this.redis, this.blockingSubmissions, this.blockingTests]) {
-      r.on("error", (err: Error) => this.log.warn({ err: err.message }, "redis connection problem"));
-    }
-    this.streams = { contest: p + JudgeStreams.contestTasks, normal: p + JudgeStreams.normalTasks, test: p + JudgeStreams.testTasks };
+    this.blockingRemote = redisClient(o.redisUrl, `judge:${o.name}:remote`);
+    // Once per outage, for the main connection (the blocking ones follow it).
+    let redisDown = false;
+    this.redis.on("error", (err: Error) => {
+      if (redisDown) return;
+      redisDown = true;
+      this.log.warn({ err: err.message }, "Redis is unreachable; reconnecting");
+    });
+    this.redis.on("ready", () => {
+      if (redisDown) this.log.info("Redis is reachable again");
+      redisDown = false;
+    });
+    for (const r of [this.blockingSubmissions, this.blockingTests, this.blockingRemote]) r.on("error", () => undefined);
+    // Back after Redis was away: say so before the alive key runs out.
+    this.redis.on("ready", () => void this.heartbeat().catch(() => undefined));
+    this.streams = { contest: p + JudgeStreams.contestTasks, normal: p + JudgeStreams.normalTasks, test: p + JudgeStreams.testTasks, remote: p + JudgeStreams.remoteTasks };
     this.results = p + JudgeStreams.results;
     this.judgesKey = p + JUDGES_KEY;
     this.submissionSlots = new Slots(o.concurrency);
     this.testSlots = new Slots(o.testConcurrency);
+    this.remoteSlots = new Slots(o.remote.concurrency);
+    this.remote = new RemoteWorker(this.redis, o.redisPrefix, o.name, o.remote, log);
+    this.health = new SandboxHealth(context.sandbox, {
+      probeMs: o.sandboxProbeMs,
+      log,
+      recheck: () => this.recheckSandbox(),
+      onDown: (reason) => this.pause(reason),
+    });
+    this.metrics = new JudgeMetrics(
+      {
+        // Busy: running a task (a free slot waits for one while it reads the queue).
+        slots: (group) => ({
+          size: this.slotsOf(group).size,
+          busy: [...this.running.values()].filter((r) => this.groupOf(r.entry.lane) === group).length,
+        }),
+        sandboxUp: () => this.health.healthy,
+        languages: () => this.context.languages.length,
+      },
+      { judge: o.name },
+    );
   }
 
+  get sandboxUp(): boolean {
+    return this.health.healthy;
+  }
+
+  async readiness(): Promise<Readiness> {
+    const redisUp = this.redis.status === "ready" && (await timeLimited(this.redis.ping(), 1000)) === "PONG";
+    const checks: Record<string, string> = {
+      redis: redisUp ? "ok" : "unreachable",
+      sandbox: this.health.healthy ? "ok" : "unreachable",
+      languages: this.context.languages.length > 0 ? "ok" : "none",
+    };
+    if (this.stopping) checks.judge = "stopping";
+    return { ready: !this.stopping && Object.values(checks).every((v) => v === "ok"), checks };
+  }
   info(): JudgeInfo {
     return {
       name: this.name,
@@ -272,12 +361,18 @@ class Judge implements RunningJudge {
       version: JUDGE_VERSION,
       startedAt: this.startedAt,
       heartbeatAt: Date.now(),
+      host: os.hostname(),
+      httpPort: this.o.httpPort,
+      loadAvg: os.loadavg()[0],
+      memoryUsed: os.totalmem() > 0 ? 1 - os.freemem() / os.totalmem() : 0,
+      sandboxHealthy: this.health.healthy,
     };
   }
 
   async start(): Promise<void> {
     await this.ensureGroups();
     await this.heartbeat();
+    this.health.start();
     const every = (ms: number, fn: () => Promise<void>) => {
       const t = setInterval(() => void fn().catch((err: Error) => this.log.warn({ err: err.message }, "periodic judge work failed")), ms);
       this.timers.push(t);
@@ -285,6 +380,7 @@ class Judge implements RunningJudge {
     every(this.o.heartbeatMs, () => this.heartbeat());
     every(this.refreshMs(), () => this.refreshAll());
     this.loops = [this.laneLoop("submission"), this.laneLoop("test")];
+    if (this.o.remote.concurrency > 0) this.loops.push(this.laneLoop("remote"));
     this.log.info({ judge: this.name, languages: this.context.languages, concurrency: this.o.concurrency }, "judge started");
   }
 
@@ -293,7 +389,11 @@ class Judge implements RunningJudge {
   }
 
   private sweepMs(): number {
-    return Math.max(100, Math.min(Math.floor(this.o.claimIdleMs / 2), 10_000));
+    return Math.max(100, Math.min(Math.floor(this.o.claimIdleMs / 2), this.o.heartbeatMs, 10_000));
+  }
+
+  private aliveKey(name: string): string {
+    return `${this.o.redisPrefix}${JUDGE_ALIVE_KEY}:${name}`;
   }
 
   private async ensureGroups(): Promise<void> {
@@ -316,26 +416,50 @@ class Judge implements RunningJudge {
       this.judgesKey,
       this.o.redisPrefix + LAST_LANGUAGES_KEY,
       this.o.redisPrefix + LANGUAGES_SEEN_KEY,
+      this.aliveKey(this.name),
       this.name,
       JSON.stringify(info),
       String(info.heartbeatAt),
       String(JUDGE_STALE_MS),
+      String(aliveTtlMs(this.o.heartbeatMs)),
     );
   }
 
   // ---- taking tasks ----------------------------------------------------------------------------
 
-  private lanesOf(group: "submission" | "test"): Lane[] {
-    return group === "submission" ? ["contest", "normal"] : ["test"];
+  private lanesOf(group: Group): Lane[] {
+    return group === "submission" ? ["contest", "normal"] : group === "test" ? ["test"] : ["remote"];
   }
 
-  private async laneLoop(group: "submission" | "test"): Promise<void> {
-    const slots = group === "submission" ? this.submissionSlots : this.testSlots;
+  private groupOf(lane: Lane): Group {
+    return lane === "contest" || lane === "normal" ? "submission" : lane;
+  }
+
+  private slotsOf(group: Group): Slots {
+    return group === "submission" ? this.submissionSlots : group === "test" ? this.testSlots : this.remoteSlots;
+  }
+
+  /** Remote tasks need no sandbox: they go on while it is away. */
+  private sandboxReady(group: Group): boolean {
+    return group === "remote" || this.health.healthy;
+  }
+
+  private async laneLoop(group: Group): Promise<void> {
+    const slots = this.slotsOf(group);
     while (!this.stopping) {
+      if (!this.sandboxReady(group)) {
+        await this.health.whenHealthy();
+        continue;
+      }
       await slots.acquire();
       if (this.stopping) {
         slots.release();
         break;
+      }
+      // The sandbox went down while this slot waited: read nothing.
+      if (!this.sandboxReady(group)) {
+        slots.release();
+        continue;
       }
       let entry: Entry | null = null;
       try {
@@ -348,8 +472,9 @@ class Judge implements RunningJudge {
           await new Promise((r) => setTimeout(r, 500));
         }
       }
-      if (!entry || this.stopping) {
-        if (entry) this.backlog[group].unshift(entry);
+      if (!entry || this.stopping || !this.sandboxReady(group)) {
+        if (entry && !this.stopping && !this.sandboxReady(group)) await this.handBack(entry, true, "sandbox");
+        else if (entry) this.backlog[group].unshift(entry);
         slots.release();
         continue;
       }
@@ -357,41 +482,102 @@ class Judge implements RunningJudge {
     }
   }
 
-  private async claimStale(group: "submission" | "test"): Promise<Entry | null> {
+  private async claimStale(group: Group): Promise<Entry | null> {
     const now = Date.now();
     if (now - this.lastSweep[group] < this.sweepMs()) return null;
     this.lastSweep[group] = now;
+    if (!this.leftoversTaken[group]) {
+      this.leftoversTaken[group] = true;
+      await this.takeLeftovers(group);
+      const first = this.backlog[group].shift();
+      if (first) return first;
+    }
     const others = this.skipped.size > 0 ? await this.liveLanguages() : new Set<string>();
     for (const lane of this.lanesOf(group)) {
       const stream = this.streams[lane];
+      // The tasks of judges that stopped heartbeating, at once.
+      for (const consumer of await this.silentConsumers(stream)) {
+        const held = (await this.redis.xpending(stream, JUDGE_GROUP, "-", "+", CLAIM_PAGE, consumer)) as Array<[string, string, number, number]>;
+        for (const [id] of held) {
+          if (this.leftToOthers(lane, id, others)) continue;
+          const entry = await this.claimedEntry(lane, stream, id, await this.redis.ojClaimFrom(stream, JUDGE_GROUP, consumer, this.name, id));
+          if (entry) return this.claimedFrom(group, entry, "dead_judge", consumer);
+        }
+      }
+      // Tasks idle longer than the claim time: their judge heartbeats but no longer looks after them.
       let start = "-";
       for (let round = 0; round < 20; round++) {
         const page = (await this.redis.xpending(stream, JUDGE_GROUP, "IDLE", this.o.claimIdleMs, start, "+", CLAIM_PAGE)) as Array<[string, string, number, number]>;
         for (const [id] of page) {
-          // A task in a language this judge lacks is left to the live judges that advertise it.
-          const skip = this.skipped.get(`${lane} ${id}`);
-          if (skip && others.has(skip.language)) continue;
-          this.skipped.delete(`${lane} ${id}`);
-          const claimed = (await this.redis.xclaim(stream, JUDGE_GROUP, this.name, this.o.claimIdleMs, id)) as Array<[string, string[] | null]>;
-          // Taken by another judge meanwhile, or no longer in the stream (Redis 7 drops it from the list).
-          if (claimed.length === 0) continue;
-          const fields = claimed[0][1];
-          if (!fields) {
-            await this.redis.xack(stream, JUDGE_GROUP, id);
-            continue;
-          }
-          const pending = (await this.redis.xpending(stream, JUDGE_GROUP, id, id, 1)) as Array<[string, string, number, number]>;
-          const deliveries = pending[0]?.[3] ?? 1;
-          this.log.info({ lane, id, deliveries }, "claimed a task left by another judge");
-          // More may be waiting: sweep again right away.
-          this.lastSweep[group] = 0;
-          return { lane, stream, id, fields, deliveries };
+          if (this.leftToOthers(lane, id, others)) continue;
+          const entry = await this.claimedEntry(lane, stream, id, (await this.redis.xclaim(stream, JUDGE_GROUP, this.name, this.o.claimIdleMs, id)) as Array<[string, string[] | null]>);
+          if (entry) return this.claimedFrom(group, entry, "idle");
         }
         if (page.length < CLAIM_PAGE) break;
         start = `(${page[page.length - 1][0]}`;
       }
     }
     return null;
+  }
+
+  /** A task in a language this judge lacks is left to the live judges that advertise it. */
+  private leftToOthers(lane: Lane, id: string, others: Set<string>): boolean {
+    const skip = this.skipped.get(`${lane} ${id}`);
+    if (skip && others.has(skip.language)) return true;
+    this.skipped.delete(`${lane} ${id}`);
+    return false;
+  }
+
+  /** The entry an XCLAIM returned, with its delivery count; null when it was not claimed or is gone. */
+  private async claimedEntry(lane: Lane, stream: string, id: string, claimed: Array<[string, string[] | null]>): Promise<Entry | null> {
+    // Taken by another judge meanwhile, or no longer in the stream (Redis 7 drops it from the list).
+    if (!claimed || claimed.length === 0) return null;
+    const fields = claimed[0][1];
+    if (!fields) {
+      await this.redis.xack(stream, JUDGE_GROUP, id);
+      return null;
+    }
+    const pending = (await this.redis.xpending(stream, JUDGE_GROUP, id, id, 1)) as Array<[string, string, number, number]>;
+    return { lane, stream, id, fields, deliveries: pending[0]?.[3] ?? 1 };
+  }
+
+  private claimedFrom(group: Group, entry: Entry, source: ClaimSource, from?: string): Entry {
+    this.metrics.claimed.inc({ source });
+    this.log.info({ lane: entry.lane, id: entry.id, deliveries: entry.deliveries, from }, source === "dead_judge" ? "claimed a task of a judge that stopped heartbeating" : "claimed a task left by another judge");
+    // More may be waiting: sweep again right away.
+    this.lastSweep[group] = 0;
+    return entry;
+  }
+
+  /**
+   * Consumers of a lane that hold tasks but stopped heartbeating (app/lib/stream-consumers.ts).
+   * Those that hold nothing and have been silent for an hour are removed from the group.
+   */
+  private async silentConsumers(stream: string): Promise<string[]> {
+    const silent = await silentConsumers(this.redis, stream, JUDGE_GROUP, this.name, (n) => this.aliveKey(n), aliveTtlMs(this.o.heartbeatMs));
+    for (const c of silent) {
+      if (c.pending === 0 && c.idle > SKIP_FOR_MS) await this.redis.ojForgetConsumer(stream, JUDGE_GROUP, c.name);
+    }
+    return silent.filter((c) => c.pending > 0).map((c) => c.name);
+  }
+
+  /**
+   * Tasks held under this judge's name from a previous run (it was killed, or restarted under the
+   * same name): nobody else takes them while this name heartbeats, so this run takes them back now,
+   * into the backlog, as deliveries of their own.
+   */
+  private async takeLeftovers(group: Group): Promise<void> {
+    for (const lane of this.lanesOf(group)) {
+      const stream = this.streams[lane];
+      const held = (await this.redis.xpending(stream, JUDGE_GROUP, "-", "+", 1000, this.name)) as Array<[string, string, number, number]>;
+      for (const [id] of held) {
+        const entry = await this.claimedEntry(lane, stream, id, await this.redis.ojClaimFrom(stream, JUDGE_GROUP, this.name, this.name, id));
+        if (!entry) continue;
+        this.metrics.claimed.inc({ source: "own_leftover" });
+        this.backlog[group].push(entry);
+      }
+      if (held.length > 0) this.log.info({ lane, count: held.length }, "took back the tasks a previous run under this name left");
+    }
   }
 
   /** Languages the live judges other than this one advertise. */
@@ -410,7 +596,7 @@ class Judge implements RunningJudge {
     return out;
   }
 
-  private async readNew(group: "submission" | "test"): Promise<Entry | null> {
+  private async readNew(group: Group): Promise<Entry | null> {
     const lanes = this.lanesOf(group);
     // Without waiting, lane by lane in priority order.
     for (const lane of lanes) {
@@ -418,7 +604,7 @@ class Judge implements RunningJudge {
       if (got.length > 0) return got[0];
     }
     // Then wait on all of them; a second task that arrives with the first waits in the backlog.
-    const conn = group === "submission" ? this.blockingSubmissions : this.blockingTests;
+    const conn = group === "submission" ? this.blockingSubmissions : group === "test" ? this.blockingTests : this.blockingRemote;
     const block = Math.min(1000, this.sweepMs());
     const reply = (await conn.xreadgroup(
       "GROUP",
@@ -465,33 +651,55 @@ class Judge implements RunningJudge {
   private async execute(run: Running): Promise<void> {
     const { entry } = run;
     const task = decodeMessage<JudgeTask>(entry.fields);
-    if (!task || typeof task !== "object" || !["submission", "test", "compile"].includes((task as JudgeTask).kind)) {
+    if (!task || typeof task !== "object" || !["submission", "test", "compile", "remote", "remote-fetch"].includes((task as JudgeTask).kind)) {
       this.log.error({ id: entry.id, lane: entry.lane }, "unreadable task dropped");
       await this.redis.xack(entry.stream, JUDGE_GROUP, entry.id);
       return;
     }
-    const log = this.log.child({ id: entry.id, lane: entry.lane, kind: task.kind, ...(task.kind === "submission" ? { submissionId: task.submissionId, attempt: task.attempt } : {}) });
+    const log = this.log.child({ id: entry.id, lane: entry.lane, kind: task.kind, ...(task.kind === "submission" || task.kind === "remote" ? { submissionId: task.submissionId, attempt: task.attempt } : {}) });
     if (entry.deliveries > TASK_MAX_DELIVERIES) {
       const last = await this.redis.get(this.failureKey(entry));
       const reason = `Judging failed ${entry.deliveries - 1} times${last ? `; last failure: ${last}` : ""}`;
       log.warn({ reason }, "task given up");
       await this.finishWithFailure(entry, task, reason);
+      this.metrics.systemErrors.inc({ kind: task.kind });
       return;
     }
     const signal = run.abort.signal;
+    const started = Date.now();
+    if (typeof task.enqueuedAt === "number" && entry.deliveries <= 1) this.metrics.waitedSeconds.observe({ kind: task.kind }, Math.max(0, started - task.enqueuedAt) / 1000);
+    /** Counts a stored result (not one another judge took over meanwhile). */
+    const stored = (verdict: string, systemError: boolean) => {
+      if (run.why === "lost") return;
+      this.metrics.finished.inc({ kind: task.kind, verdict });
+      if (systemError) this.metrics.systemErrors.inc({ kind: task.kind });
+      this.metrics.judgingSeconds.observe({ kind: task.kind }, (Date.now() - started) / 1000);
+    };
     try {
-      const started = Date.now();
       if (task.kind === "submission") {
         const final = await judgeSubmission(this.context, task, (m) => this.publish(m), signal);
         await this.finish(entry, "xadd", this.results, encodeMessage(final), run);
+        stored(verdictLabel(final.status), final.status === JudgeStatus.SYSTEM_ERROR);
         log.info({ status: final.status, score: final.score, ms: Date.now() - started }, "submission judged");
+      } else if (task.kind === "remote") {
+        const final = await this.remote.judge(task, (m) => this.publish(m), signal);
+        await this.finish(entry, "xadd", this.results, encodeMessage(final), run);
+        stored(verdictLabel(final.status), false);
+        log.info({ status: final.status, oj: task.oj, ms: Date.now() - started }, "remote submission judged");
+      } else if (task.kind === "remote-fetch") {
+        const result = await this.remote.fetch(task, signal);
+        await this.finish(entry, "set", this.remoteFetchKey(task.key), encodeMessage(result), run);
+        stored(result.ok ? "OK" : "FAILED", false);
+        log.info({ ok: result.ok, oj: task.oj, remoteId: task.remoteId, ms: Date.now() - started }, "remote problem fetched");
       } else if (task.kind === "test") {
         const result = await judgeTest(this.context, task, signal);
         await this.finish(entry, "set", this.testKey(task.testKey), encodeMessage(result), run, this.testOwnerKey(task.testKey));
+        stored(verdictLabel(result.status), result.status === JudgeStatus.SYSTEM_ERROR);
         log.info({ status: result.status, ms: Date.now() - started }, "self-test judged");
       } else {
         const result = await checkCompile(this.context, task, signal);
         await this.finish(entry, "set", this.compileKey(task.key), encodeMessage(result), run);
+        stored(result.ok ? "OK" : "CE", false);
         log.info({ ok: result.ok, ms: Date.now() - started }, "compile check done");
       }
     } catch (err) {
@@ -503,8 +711,14 @@ class Judge implements RunningJudge {
         await this.notRunHere(entry, task as SubmissionTask | TestTask, log);
         return;
       }
+      // The sandbox client gave up reaching it: the judge pauses, which hands this task back too.
+      if (err instanceof SandboxUnavailableError && run.why === null) this.health.report(err.message);
+      if (run.why === "pause") {
+        log.info("task handed back for another judge (the sandbox is unreachable)");
+        return;
+      }
       if (run.why === "stop") {
-        await timeLimited(this.handBack(entry, true), 2000);
+        await timeLimited(this.handBack(entry, true, "stop"), 2000);
         log.info("task handed back for another judge (stopping)");
         return;
       }
@@ -512,8 +726,34 @@ class Judge implements RunningJudge {
       const reason = String((err as Error).message ?? err).slice(0, 1000);
       log.warn({ err: reason }, "judging attempt failed; the task goes back to the queue");
       await this.redis.set(this.failureKey(entry), reason, "EX", FAILURE_TTL_S).catch(() => undefined);
-      await this.handBack(entry, false);
+      await this.handBack(entry, false, "failure");
     }
+  }
+
+  /**
+   * The sandbox went down: every task held is handed back at once, without counting a delivery
+   * (another judge may take it now; this one takes it again once its sandbox answers), and the
+   * running ones are stopped.
+   */
+  private pause(reason: string): void {
+    for (const run of this.running.values()) {
+      if (run.why || run.entry.lane === "remote") continue;
+      run.why = "pause";
+      run.abort.abort(new Error(`the sandbox is unreachable: ${reason}`));
+      void this.handBack(run.entry, true, "sandbox");
+    }
+    for (const entry of [...this.backlog.submission.splice(0), ...this.backlog.test.splice(0)]) void this.handBack(entry, true, "sandbox");
+  }
+
+  /** The sandbox answers again: find what it runs now (it may be a new one) before taking tasks. */
+  private async recheckSandbox(): Promise<void> {
+    const toolchains = await probeToolchains(this.context.sandbox);
+    const languages = restrictLanguages(availableLanguages(toolchains), this.o.languages, this.log);
+    if (languages.length === 0) throw new Error("the sandbox runs none of the languages");
+    if (languages.join() !== this.context.languages.join()) this.log.warn({ before: this.context.languages, now: languages }, "the sandbox runs other languages than before");
+    this.context.toolchains = toolchains;
+    this.context.languages = languages;
+    await this.heartbeat().catch(() => undefined);
   }
 
   /**
@@ -527,7 +767,7 @@ class Judge implements RunningJudge {
     if ((await this.liveLanguages()).has(language)) {
       this.remember(entry, language);
       await this.redis.del(orphanKey).catch(() => undefined);
-      await this.handBack(entry, true);
+      await this.handBack(entry, true, "language");
       log.info({ language }, "task in a language this judge does not run, left to the judges that advertise it");
       return;
     }
@@ -540,11 +780,12 @@ class Judge implements RunningJudge {
       const reason = `No judge online can run ${language}: none has advertised it for ${Math.round((now - absentSince) / 1000)} s`;
       log.warn({ language, reason }, "task given up");
       await this.finishWithFailure(entry, task, reason);
+      this.metrics.systemErrors.inc({ kind: task.kind });
       await this.redis.del(orphanKey).catch(() => undefined);
       return;
     }
     // Looked at again (by any judge) after the claim time.
-    await this.handBack(entry, true, 0);
+    await this.handBack(entry, true, "language", 0);
     log.info({ language }, "no live judge runs this task's language; it waits for one");
   }
 
@@ -572,10 +813,19 @@ class Judge implements RunningJudge {
     return `${this.o.redisPrefix}${COMPILE_RESULT_KEY}:${key}`;
   }
 
+  private remoteFetchKey(key: string): string {
+    return `${this.o.redisPrefix}${REMOTE_FETCH_RESULT_KEY}:${key}`;
+  }
+
   private async finishWithFailure(entry: Entry, task: JudgeTask, reason: string): Promise<void> {
     const run: Running = { entry, abort: new AbortController(), why: null, done: Promise.resolve() };
     if (task.kind === "submission") {
       await this.finish(entry, "xadd", this.results, encodeMessage(systemErrorFinal(this.context, task as SubmissionTask, reason)), run);
+    } else if (task.kind === "remote") {
+      await this.finish(entry, "xadd", this.results, encodeMessage(this.remote.failedFinal(task, reason)), run);
+    } else if (task.kind === "remote-fetch") {
+      const result: RemoteFetchResult = { ok: false, message: reason };
+      await this.finish(entry, "set", this.remoteFetchKey(task.key), encodeMessage(result), run);
     } else if (task.kind === "test") {
       const result: TestJudgeResult = {
         status: JudgeStatus.SYSTEM_ERROR,
@@ -640,7 +890,8 @@ class Judge implements RunningJudge {
    * Makes a task claimable by any judge now (or, with `idleMs` 0, after the claim time); a stop or a
    * language this judge lacks does not count as a delivery.
    */
-  private async handBack(entry: Entry, notCounted: boolean, idleMs = this.o.claimIdleMs): Promise<void> {
+  private async handBack(entry: Entry, notCounted: boolean, reason: HandBackReason, idleMs = this.o.claimIdleMs): Promise<void> {
+    this.metrics.handedBack.inc({ reason });
     const retry = notCounted ? String(Math.max(0, entry.deliveries - 1)) : "";
     await this.redis
       .ojHandBack(entry.stream, JUDGE_GROUP, this.name, entry.id, String(idleMs), retry)
@@ -652,6 +903,7 @@ class Judge implements RunningJudge {
       ...[...this.running.values()].map((run) => ({ entry: run.entry, run })),
       ...this.backlog.submission.map((entry) => ({ entry })),
       ...this.backlog.test.map((entry) => ({ entry })),
+      ...this.backlog.remote.map((entry) => ({ entry })),
     ];
     for (const h of held) {
       if (h.run?.why) continue;
@@ -661,7 +913,7 @@ class Judge implements RunningJudge {
         h.run.why = "lost";
         h.run.abort.abort(new Error("task taken over by another judge"));
       } else {
-        for (const q of [this.backlog.submission, this.backlog.test]) {
+        for (const q of [this.backlog.submission, this.backlog.test, this.backlog.remote]) {
           const i = q.indexOf(h.entry);
           if (i >= 0) q.splice(i, 1);
         }
@@ -679,12 +931,15 @@ class Judge implements RunningJudge {
   private async doStop(graceMs: number): Promise<void> {
     this.stopping = true;
     this.log.info({ running: this.running.size, graceMs }, "judge stopping");
+    this.health.stop();
     this.submissionSlots.wakeAll();
     this.testSlots.wakeAll();
+    this.remoteSlots.wakeAll();
     this.blockingSubmissions.disconnect();
     this.blockingTests.disconnect();
+    this.blockingRemote.disconnect();
     await Promise.allSettled(this.loops);
-    for (const entry of [...this.backlog.submission.splice(0), ...this.backlog.test.splice(0)]) await timeLimited(this.handBack(entry, true), 2000);
+    for (const entry of [...this.backlog.submission.splice(0), ...this.backlog.test.splice(0), ...this.backlog.remote.splice(0)]) await timeLimited(this.handBack(entry, true, "stop"), 2000);
     const all = () => Promise.allSettled([...this.running.values()].map((r) => r.done));
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([all(), new Promise((r) => (timer = setTimeout(r, graceMs)))]);
@@ -697,6 +952,7 @@ class Judge implements RunningJudge {
     for (const t of this.timers) clearInterval(t);
     // Redis may be gone for good: leaving must not wait for it.
     await timeLimited(this.redis.hdel(this.judgesKey, this.name), 2000);
+    await timeLimited(this.redis.del(this.aliveKey(this.name)), 2000);
     // A consumer with nothing pending leaves the group (tasks it still holds keep it there).
     for (const stream of Object.values(this.streams)) {
       const held = (await timeLimited(this.redis.xpending(stream, JUDGE_GROUP, "-", "+", 1, this.name), 2000)) as unknown[] | undefined;

@@ -5,3 +5,5 @@ export { createJudgeContext, judgeOptions, type JudgeOverrides } from "./setup";
 export { optionsFromEnv, type JudgeOptions } from "./config";
 export { checkCompile, judgeSubmission, judgeTest } from "./judge";
 export { prepareSandboxHost } from "./sandbox-host";
+export { startJudgeHttp, type JudgeHttp } from "./http";
+export { RunSlots } from "./run-cases";

@@ -73,6 +73,7 @@ export async function judgeSubmission(ctx: JudgeContext, task: SubmissionTask, p
   await progress(JudgeStatus.COMPILING);
 
   const limits = userLimits(ctx, task.language, problem);
+  const leaveSlot = ctx.runSlots.enter();
   const files = new CaseFiles(ctx.sandbox, ctx.settings.inlineMaxBytes);
   const kind = kindFor(problem);
   let artifacts: Record<string, string> = {};
@@ -115,12 +116,16 @@ export async function judgeSubmission(ctx: JudgeContext, task: SubmissionTask, p
       cases: problem.cases,
       mode: problem.judgeCaseMode,
       problemType: problem.type,
-      step: (c) => kind.runCase(job, c),
+      step: (c, caseSignal) => kind.runCase({ ...job, signal: caseSignal }, c),
       onCase: (result) => publish({ type: "case", submissionId: task.submissionId, attempt: task.attempt, judger: ctx.name, result }),
       signal,
+      // An interactive case is two programs already, the user's waiting on the interactor's answers:
+      // beside another pair its wall clock would run while it waits, so those run one at a time.
+      slots: problem.judgeMode === "interactive" ? undefined : ctx.runSlots,
     });
     return finalOf(ctx, task, { ...summary, cases: results });
   } finally {
+    leaveSlot();
     data?.release();
     await Promise.all([ctx.sandbox.deleteAll(Object.values(artifacts)), files.dispose()]);
   }

@@ -91,6 +91,16 @@ export interface LanguageRun {
   run(tc: Toolchains, limits: RunLimits): RunSpec;
   /** Messages on stderr that mean the runtime ran out of its memory (heap limits below the sandbox's). */
   memoryMarkers?: RegExp[];
+  /** The header precompiled for this language (pch.ts), with exactly its compile flags. */
+  pch?: PchSpec;
+}
+
+/** A header precompiled with a language's compile flags (the flags between the compiler and the source). */
+export interface PchSpec {
+  compiler: "gcc" | "g++";
+  /** As included: `bits/stdc++.h`. */
+  header: string;
+  flags: string[];
 }
 
 const BASE_ENV = ["PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "HOME=/tmp"];
@@ -115,21 +125,29 @@ function native(run: (limits: RunLimits) => string[] = () => ["./main"]): Langua
   return (_tc, limits) => ({ args: run(limits), env: BASE_ENV, procLimit: RUN_PROCS });
 }
 
-function cFamily(name: string, compiler: "gcc" | "g++", std: string, o: { o2: boolean; maxErrors?: number; limits?: CompileLimits }): LanguageRun {
+function cFamily(
+  name: string,
+  compiler: "gcc" | "g++",
+  std: string,
+  o: { o2: boolean; maxErrors?: number; limits?: CompileLimits; precompiled?: boolean },
+): LanguageRun {
   const source = compiler === "gcc" ? "main.c" : "main.cpp";
   const limits = o.limits ?? (compiler === "gcc" ? C_COMPILE : CPP_COMPILE);
+  const flags = ["-DONLINE_JUDGE", ...(o.o2 ? ["-O2"] : []), "-w", `-fmax-errors=${o.maxErrors ?? 1}`, `-std=${std}`];
   return {
     name,
     toolchains: [compiler],
     source,
     compile: (tc) => ({
-      args: [bin(tc, compiler), "-DONLINE_JUDGE", ...(o.o2 ? ["-O2"] : []), "-w", `-fmax-errors=${o.maxErrors ?? 1}`, `-std=${std}`, source, "-lm", "-o", "main"],
+      args: [bin(tc, compiler), ...flags, source, "-lm", "-o", "main"],
       env: BASE_ENV,
       artifacts: ["main"],
       ...limits,
       procLimit: 32,
     }),
     run: native(),
+    // What most solutions include first: the whole C++ library, or stdio.h.
+    pch: o.precompiled === false ? undefined : { compiler, header: compiler === "g++" ? "bits/stdc++.h" : "stdio.h", flags },
   };
 }
 
@@ -271,8 +289,8 @@ export function allLanguageRuns(): readonly LanguageRun[] {
 
 /** Checkers and interactors (HOJ's SPJ-C and SPJ-C++, C++ as C++17: testlib needs C++11 or newer). */
 const CHECKER_RUNS: Record<string, LanguageRun> = {
-  C: cFamily("SPJ-C", "gcc", "c11", { o2: true, maxErrors: 3, limits: SPJ_C_COMPILE }),
-  "C++": cFamily("SPJ-C++", "g++", "c++17", { o2: true, maxErrors: 3, limits: SPJ_CPP_COMPILE }),
+  C: cFamily("SPJ-C", "gcc", "c11", { o2: true, maxErrors: 3, limits: SPJ_C_COMPILE, precompiled: false }),
+  "C++": cFamily("SPJ-C++", "g++", "c++17", { o2: true, maxErrors: 3, limits: SPJ_CPP_COMPILE, precompiled: false }),
 };
 
 export function checkerLanguage(language: string): LanguageRun | undefined {

@@ -3,17 +3,19 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpath
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { goBuildEnv, isUnderSystemDirs, SANDBOX_GO_CACHE, SYSTEM_DIRS, TOOLCHAINS, type Toolchain } from "./toolchains";
+import { buildPchOnHost } from "./pch";
+import { goBuildEnv, isUnderSystemDirs, SANDBOX_GO_CACHE, SANDBOX_PCH_DIR, SYSTEM_DIRS, toolchain, TOOLCHAINS, type Toolchain } from "./toolchains";
 
 // Prepares the machine that runs go-judge: the mount configuration (what the sandbox sees) and a
-// read-only Go build cache. The sandbox sees the system tree, the toolchains found outside it and
+// read-only Go build cache and folder of precompiled headers (pch.ts). The sandbox sees the system tree, the toolchains found outside it and
 // their configuration folders read-only, a few devices, and two empty tmpfs (/w, /tmp): nothing else
 // of the host (no /etc/shadow, no home folders, no data folders).
 //
 // scripts/lib/services.ts calls prepareSandboxHost() before starting go-judge. For a go-judge on
 // another machine, run this file there:
-//   node --import tsx judge-service/src/sandbox-host.ts <mount.yaml> [go-cache-dir]
-// and start go-judge with -mount-conf=<mount.yaml>.
+//   node --import tsx judge-service/src/sandbox-host.ts <mount.yaml> [go-cache-dir [pch-dir]]
+// and start go-judge with -mount-conf=<mount.yaml>. With a pch-dir, the precompiled headers are built
+// there with this machine's compilers (a judge on another machine cannot build them for its sandbox).
 
 interface MountEntry {
   type: "bind" | "tmpfs";
@@ -72,8 +74,14 @@ export function findHostToolchain(t: Toolchain): string | null {
   return null;
 }
 
+export interface MountOptions {
+  goCacheDir?: string | null;
+  /** Folder of precompiled headers, shown read-only at SANDBOX_PCH_DIR. */
+  pchDir?: string | null;
+}
+
 /** Mount entries for this machine: system folders, toolchains found outside them, devices, tmpfs. */
-export function sandboxMounts(opts: { goCacheDir?: string | null } = {}): MountEntry[] {
+export function sandboxMounts(opts: MountOptions = {}): MountEntry[] {
   const mounts: MountEntry[] = SYSTEM_DIRS.filter((d) => existsSync(d)).map((d) => ({ type: "bind", source: d, target: d, readonly: true }));
   const seen = new Set<string>(SYSTEM_DIRS);
   const bindRo = (p: string) => {
@@ -93,6 +101,9 @@ export function sandboxMounts(opts: { goCacheDir?: string | null } = {}): MountE
   if (opts.goCacheDir && existsSync(opts.goCacheDir)) {
     mounts.push({ type: "bind", source: opts.goCacheDir, target: SANDBOX_GO_CACHE, readonly: true });
   }
+  if (opts.pchDir && existsSync(opts.pchDir)) {
+    mounts.push({ type: "bind", source: opts.pchDir, target: SANDBOX_PCH_DIR, readonly: true });
+  }
   for (const d of DEVICES) if (existsSync(d)) mounts.push({ type: "bind", source: d, target: d });
   mounts.push({ type: "tmpfs", target: "/w", data: "size=256m,nr_inodes=8k" });
   mounts.push({ type: "tmpfs", target: "/tmp", data: "size=256m,nr_inodes=8k" });
@@ -100,7 +111,7 @@ export function sandboxMounts(opts: { goCacheDir?: string | null } = {}): MountE
 }
 
 /** go-judge's mount configuration (JSON is valid YAML, and quoting stays exact). */
-export function mountConfigText(opts: { goCacheDir?: string | null } = {}): string {
+export function mountConfigText(opts: MountOptions = {}): string {
   const conf = {
     mount: sandboxMounts(opts),
     // Java needs /proc/self/exe; the sandbox has its own pid namespace, so /proc shows only its own.
@@ -202,11 +213,21 @@ export function defaultGoCacheDir(): string {
   return path.join(os.tmpdir(), `oj-go-build-cache-${process.getuid?.() ?? 0}`);
 }
 
+/**
+ * A folder of precompiled headers kept across runs and shared by this user's throw-away stacks (tests,
+ * browser tests), which would otherwise each build them again.
+ */
+export function sharedPchDir(): string {
+  return path.join(os.tmpdir(), `oj-pch-${process.getuid?.() ?? 0}`);
+}
+
 export interface SandboxHostOptions {
   /** Where to write the mount configuration. */
   mountConfPath: string;
   /** Folder of the Go build cache (created when missing); null for none. */
   goCacheDir?: string | null;
+  /** Folder of precompiled headers the judge builds into (created when missing); null for none. */
+  pchDir?: string | null;
   log?: (line: string) => void;
 }
 
@@ -217,19 +238,26 @@ export function prepareSandboxHost(o: SandboxHostOptions): { mountConfPath: stri
   const goBin = goTool ? findHostToolchain(goTool) : null;
   let goCacheDir = o.goCacheDir === undefined ? defaultGoCacheDir() : o.goCacheDir;
   if (goCacheDir && (!goBin || !usableCacheDir(goCacheDir))) goCacheDir = null;
+  const pchDir = o.pchDir && usableCacheDir(o.pchDir) ? o.pchDir : null;
   mkdirSync(path.dirname(o.mountConfPath), { recursive: true });
-  writeFileSync(o.mountConfPath, mountConfigText({ goCacheDir }));
+  writeFileSync(o.mountConfPath, mountConfigText({ goCacheDir, pchDir }));
   const goCacheWarm = goBin && goCacheDir ? warmGoCache(goBin, goCacheDir, log).catch((err) => log(`Go cache: ${String(err)}`)) : Promise.resolve();
   return { mountConfPath: o.mountConfPath, goCacheWarm };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const [out, cache] = process.argv.slice(2);
+  const [out, cache, pch] = process.argv.slice(2);
   if (!out) {
-    console.error("usage: sandbox-host.ts <mount.yaml> [go-cache-dir]");
+    console.error("usage: sandbox-host.ts <mount.yaml> [go-cache-dir [pch-dir]]");
     process.exit(2);
   }
-  const { goCacheWarm } = prepareSandboxHost({ mountConfPath: path.resolve(out), goCacheDir: cache ? path.resolve(cache) : undefined, log: (l) => console.error(l) });
+  const log = (l: string) => console.error(l);
+  const pchDir = pch ? path.resolve(pch) : null;
+  if (pchDir) {
+    const compilers = { gcc: findHostToolchain(toolchain("gcc")) ?? undefined, "g++": findHostToolchain(toolchain("g++")) ?? undefined };
+    await buildPchOnHost(pchDir, compilers, log);
+  }
+  const { goCacheWarm } = prepareSandboxHost({ mountConfPath: path.resolve(out), goCacheDir: cache ? path.resolve(cache) : undefined, pchDir, log });
   await goCacheWarm;
   console.error(`wrote ${out}`);
 }

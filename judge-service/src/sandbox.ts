@@ -94,6 +94,11 @@ export class SandboxClient {
   private readonly retryForMs: number;
   /** Files this client put into go-judge's store and has not deleted yet. */
   readonly liveFiles = new Set<string>();
+  /**
+   * False while the judge knows go-judge is down (sandbox-health.ts): a request that cannot connect
+   * then fails at once instead of retrying for `retryForMs`.
+   */
+  reachable = true;
 
   constructor(url: string, opts: SandboxClientOptions = {}) {
     this.url = url.replace(/\/+$/, "");
@@ -108,13 +113,24 @@ export class SandboxClient {
       try {
         return await fetch(`${this.url}${path}`, { ...init, headers: { ...this.headers, ...(init.headers as Record<string, string>) }, signal });
       } catch (err) {
-        if (!isConnectionError(err) || Date.now() + delay > deadline) {
+        if (!isConnectionError(err) || !this.reachable || Date.now() + delay > deadline) {
           if (isConnectionError(err)) throw new SandboxUnavailableError(`sandbox ${this.url} unreachable: ${(err as Error).message}`);
           throw err;
         }
         await sleep(delay, undefined, { signal });
         delay = Math.min(delay * 2, 3000);
       }
+    }
+  }
+
+  /** Whether go-judge answers /version within `timeoutMs`, asked once (no retries). */
+  async answers(timeoutMs: number): Promise<boolean> {
+    try {
+      const res = await fetch(`${this.url}/version`, { headers: this.headers, signal: AbortSignal.timeout(timeoutMs) });
+      await res.body?.cancel();
+      return res.ok;
+    } catch {
+      return false;
     }
   }
 

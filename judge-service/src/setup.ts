@@ -4,7 +4,9 @@ import { CheckerCache } from "./checkers";
 import { optionsFromEnv, readTestlib, type JudgeOptions } from "./config";
 import type { JudgeContext, JudgeSettings } from "./context";
 import { availableLanguages } from "./languages";
+import { PrecompiledHeaders } from "./pch";
 import { probeToolchains } from "./probe";
+import { RunSlots } from "./run-cases";
 import { SandboxClient } from "./sandbox";
 import { TestDataCache } from "./testdata";
 
@@ -13,12 +15,14 @@ export function judgeLogger(level: string): Logger {
 }
 
 /** Some options, settings included, given explicitly. */
-export type JudgeOverrides = Partial<Omit<JudgeOptions, "settings">> & { settings?: Partial<JudgeSettings> };
+export type JudgeOverrides = Partial<Omit<JudgeOptions, "settings" | "remote">> & { settings?: Partial<JudgeSettings>; remote?: Partial<JudgeOptions["remote"]> };
 
 /** Options from the environment, with explicit ones on top. */
 export function judgeOptions(overrides: JudgeOverrides = {}, env: Record<string, string | undefined> = process.env): JudgeOptions {
   const base = optionsFromEnv(env);
-  return { ...base, ...overrides, settings: { ...base.settings, ...overrides.settings } };
+  // The folder of precompiled headers lies in the cache folder unless it is given on its own.
+  const pchDir = overrides.pchDir ?? (overrides.cacheDir && !env.JUDGE_PCH_DIR ? path.resolve(overrides.cacheDir, "pch") : base.pchDir);
+  return { ...base, ...overrides, pchDir, settings: { ...base.settings, ...overrides.settings }, remote: { ...base.remote, ...overrides.remote } };
 }
 
 /** The languages a judge advertises: what its sandbox runs, narrowed to `only` when configured. */
@@ -54,5 +58,7 @@ export async function createJudgeContext(o: JudgeOptions, log: Logger = judgeLog
     log: (obj, msg) => log.info(obj, msg),
   });
   const checkers = new CheckerCache(path.join(o.cacheDir, "checkers"), readTestlib(o.testlibPath));
-  return { sandbox, toolchains, languages, testdata, checkers, settings: o.settings, log, name: o.name };
+  const pch = new PrecompiledHeaders({ sandbox, toolchains, languages, dir: o.pchDir, enabled: o.pch, log });
+  const runSlots = new RunSlots(o.parallelCases ? o.concurrency : 1);
+  return { sandbox, toolchains, languages, testdata, checkers, pch, runSlots, settings: o.settings, log, name: o.name };
 }

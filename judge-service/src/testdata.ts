@@ -24,7 +24,7 @@ export class TestDataMissingError extends Error {}
 /** Fetching failed for now (web server down, corrupted transfer); the task may be retried later. */
 export class TestDataUnavailableError extends Error {}
 
-/** The hash of a set of files, as the web side computes it (app/services/testdata.server.ts). */
+/** The hash of a set of files, as the web side computes it (app/services/problem/testdata.server.ts). */
 export function hashOfFiles(files: Array<{ name: string; sha256: string }>): string {
   const lines = [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((f) => `${f.name}:${f.sha256}\n`);
   return createHash("sha256").update(lines.join("")).digest("hex").slice(0, 32);

@@ -75,6 +75,9 @@ export const SYSTEM_DIRS = ["/bin", "/lib", "/lib64", "/usr"] as const;
 /** Read-only Go build cache with the standard library precompiled (see sandbox-host.ts). */
 export const SANDBOX_GO_CACHE = "/opt/go-build-cache";
 
+/** Read-only folder of precompiled headers, one subfolder per compile-flag variant (see pch.ts). */
+export const SANDBOX_PCH_DIR = "/opt/oj-pch";
+
 /** Environment of the Go compiler, the same when the cache is warmed and inside the sandbox. */
 export function goBuildEnv(goCache: string): string[] {
   return [

@@ -203,7 +203,7 @@ test("selected problems export as a HOJ archive that imports back as the same pr
   await startImport(page, "hoj", { name: "export.zip", mimeType: "application/zip", buffer: archive }, "suffix");
   const copies = await reportRows(page);
   expect(copies.map((r) => r.status)).toEqual(["imported", "imported"]);
-  const { readTestDataFile } = await import("../../app/services/testdata.server");
+  const { readTestDataFile } = await import("../../app/services/problem/testdata.server");
   for (const [i, o] of originals.entries()) {
     expect(copies[i].problemId).toMatch(new RegExp(`^${o.problemId}-\\d+$`));
     expect(copies[i].details).toContain(o.problemId);

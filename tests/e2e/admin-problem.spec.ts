@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import { Role } from "../../app/lib/constants";
-import { zipStream } from "../../app/services/zip.server";
-import { expect, test, uniqueName } from "./support/fixtures";
+import { zipStream } from "../../app/services/platform/zip.server";
+import { apiToken, expect, test, uniqueName } from "./support/fixtures";
 
 // An admin creates a problem with an uploaded test data zip and subtasks, finds it in the list and
 // edits it; a user who is no admin is refused; and the same form works with JavaScript off.
@@ -104,7 +104,7 @@ test("a user without an admin role is refused", async ({ page, context, createUs
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(403);
   }
-  const api = await page.request.get("ojapi/admin/problem/get-problem-list");
+  const api = await page.request.get("ojapi/admin/problem/get-problem-list", { headers: { Authorization: await apiToken(page.request, user) } });
   expect(api.status()).toBe(403);
   expect((await api.json()).status).toBe(403);
 });
@@ -114,7 +114,9 @@ test("HOJ's admin calls reach the same services through the server", async ({ pa
   await loginAs(context, admin);
   const displayId = uniqueName("API-").toUpperCase();
   made.push(displayId);
+  const headers = { Authorization: await apiToken(page.request, admin) };
   const created = await page.request.post("ojapi/admin/problem", {
+    headers,
     data: {
       problem: { problemId: displayId, title: "Through the API", input: "i", output: "o", examples: "<input>1</input><output>1</output>" },
       samples: [{ input: "1\n", output: "1\n" }],
@@ -126,11 +128,11 @@ test("HOJ's admin calls reach the same services through the server", async ({ pa
   });
   const body = await created.json();
   expect(body).toMatchObject({ status: 200, data: { problemId: displayId, author: admin.username } });
-  const got = await (await page.request.get(`ojapi/admin/problem?pid=${body.data.id}`)).json();
+  const got = await (await page.request.get(`ojapi/admin/problem?pid=${body.data.id}`, { headers })).json();
   expect(got.data).toMatchObject({ title: "Through the API", samples: [{ input: "1.in", output: "1.out" }] });
-  const tag = await (await page.request.post("ojapi/admin/tag", { data: { name: got.data.tags[0].name } })).json();
+  const tag = await (await page.request.post("ojapi/admin/tag", { headers, data: { name: got.data.tags[0].name } })).json();
   expect(tag.status).toBe(400);
-  const removed = await (await page.request.delete(`ojapi/admin/problem?pid=${body.data.id}`)).json();
+  const removed = await (await page.request.delete(`ojapi/admin/problem?pid=${body.data.id}`, { headers })).json();
   expect(removed.status).toBe(200);
 });
 
@@ -180,7 +182,7 @@ test.describe("without JavaScript", () => {
     expect(doc?.isUploadCase).toBe(false);
     expect(doc?.testCases.map((c) => c.input)).toEqual(["1.in", "2.in"]);
     // The browser sent the text areas with CRLF; the stored test data has LF.
-    const { readTestDataFile } = await import("../../app/services/testdata.server");
+    const { readTestDataFile } = await import("../../app/services/problem/testdata.server");
     expect((await readTestDataFile(doc!.testCaseHash, "2.out"))?.toString()).toBe("bye\n");
     expect(doc?.tags).toHaveLength(2);
   });

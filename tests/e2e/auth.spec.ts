@@ -81,7 +81,9 @@ test.describe("with JavaScript", () => {
     await page.goto("setting");
     await expect(page.getByRole("heading", { name: "设置" })).toBeVisible();
 
+    // A GET of /logout changes nothing: it offers the button that posts.
     await page.goto("logout");
+    await page.getByRole("main").getByRole("button", { name: "退出登录" }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(toast(page)).toHaveText("成功退出登录");
     await page.goto("setting");
@@ -295,8 +297,10 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("确认密码", { exact: true }).fill("secret123");
     await page.getByLabel("验证码", { exact: true }).fill(code);
     await page.getByRole("button", { name: "注册", exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/login\\?username=${username}$`));
+    await expect(page).toHaveURL(new RegExp(`/login\\?username=${username}&registered=1$`));
     await expect(toast(page)).toHaveText("谢谢你对本站的支持！现在可以登录了");
+    // The page itself says so too, for as long as it is shown.
+    await expect(page.locator('[data-form="login"] [data-alert="success"]')).toHaveText("谢谢你对本站的支持！现在可以登录了");
 
     await expect(page.getByLabel("用户名", { exact: true })).toHaveValue(username);
     await page.getByLabel("密码", { exact: true }).fill("secret123");
@@ -304,7 +308,9 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/home$/);
     await expect(toast(page)).toHaveText("欢迎回来~");
 
+    // A GET of /logout changes nothing: it offers the button that posts.
     await page.goto("logout");
+    await page.getByRole("main").getByRole("button", { name: "退出登录" }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(toast(page)).toHaveText("成功退出登录");
     await app.User.deleteOne({ usernameLower: username.toLowerCase() });

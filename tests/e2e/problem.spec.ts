@@ -181,6 +181,9 @@ test("the status list: Mine needs login, then filters by status and problem", as
   await waitForHydration(page);
   await page.getByTestId("only-mine").click();
   await expect(page.getByTestId("status-notice")).toBeVisible();
+  // A visitor has no submissions of their own, and sees nobody else's instead.
+  await expect(page).toHaveURL(/onlyMine=true/);
+  await expect(page.getByTestId("submission-table").locator("tbody tr[data-submit-id]")).toHaveCount(0);
 
   const user = await createUser();
   await loginAs(context, user);
@@ -191,6 +194,7 @@ test("the status list: Mine needs login, then filters by status and problem", as
   for (let i = 0; i < 4; i++) {
     await m.Submission.create({ _id: first + i, pid, displayPid: problemId, uid: user.uid, username: user.username, status: i === 0 ? -1 : 0, language: "C++", code: "int main(){}", length: 12 });
   }
+  await m.pagesChanged("submissions");
   await page.goto("status");
   await page.getByTestId("author-filter").fill("someone-else");
   await page.getByTestId("only-mine").check();
@@ -221,6 +225,7 @@ test("the owner shares and unshares a submission; another learner sees the code 
   await makeAbProblem(m, { pid, problemId, title: "Share" });
   const id = randomPid() * 10 + 7;
   await m.Submission.create({ _id: id, pid, displayPid: problemId, uid: owner.uid, username: owner.username, status: 0, language: "C++", code: "int secret_sauce(){}", length: 20 });
+  await m.pagesChanged("submissions");
 
   await loginAs(context, owner);
   await page.goto(`submission-detail/${id}`);

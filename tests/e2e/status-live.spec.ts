@@ -9,14 +9,15 @@ import { expect, test, uniqueName, type TestUser } from "./support/fixtures";
 // running site's result applier writes. Without JavaScript the Refresh link stays.
 
 async function models() {
-  const [problem, submission, testdata, redis, protocol] = await Promise.all([
+  const [problem, submission, testdata, redis, protocol, pages] = await Promise.all([
     import("../../app/models/problem.server"),
     import("../../app/models/submission.server"),
-    import("../../app/services/testdata.server"),
-    import("../../app/services/redis.server"),
+    import("../../app/services/problem/testdata.server"),
+    import("../../app/services/platform/redis.server"),
     import("../../app/lib/judge-protocol"),
+    import("../../app/services/platform/page-cache.server"),
   ]);
-  return { Problem: problem.Problem, Submission: submission.Submission, testdata, redis, protocol };
+  return { Problem: problem.Problem, Submission: submission.Submission, testdata, redis, protocol, pagesChanged: pages.pagesChanged };
 }
 
 type M = Awaited<ReturnType<typeof models>>;
@@ -62,6 +63,8 @@ async function pendingSubmission(m: M, user: TestUser, problem: { pid: number; p
     attempt: 1,
     gmtModified: now,
   });
+  // As the submit path does: lists kept or rendered before it are not current any more.
+  await m.pagesChanged("submissions");
   return id;
 }
 

@@ -11,10 +11,10 @@ process.env.OJ_ROOT_PASSWORD = "root-first-pass";
 const { Role } = await import("~/lib/constants");
 const { RoleModel } = await import("~/models/role.server");
 const { User } = await import("~/models/user.server");
-const { bootstrap } = await import("~/services/bootstrap.server");
-const { disconnectDb } = await import("~/services/db.server");
-const { verifyPassword } = await import("~/services/password.server");
-const { getWebsiteConfig } = await import("~/services/site-config.server");
+const { bootstrap } = await import("~/services/account/bootstrap.server");
+const { disconnectDb } = await import("~/services/platform/db.server");
+const { verifyPassword } = await import("~/services/account/password.server");
+const { getWebsiteConfig } = await import("~/services/site/config.server");
 
 describe("first start with OJ_ROOT_PASSWORD", () => {
   beforeAll(async () => {

@@ -6,12 +6,12 @@ import { loader as cancelRoute } from "~/routes/ojapi.admin.judge.cancel-judge";
 import { loader as manualRoute } from "~/routes/ojapi.admin.judge.manual-judge";
 import { loader as rejudgeContestRoute } from "~/routes/ojapi.admin.judge.rejudge-contest-problem";
 import { loader as rejudgeRoute } from "~/routes/ojapi.admin.judge.rejudge";
-import { disconnectDb } from "~/services/db.server";
-import { cancelSubmission, judgeActions, manualJudge, rejudgeSubmission } from "~/services/judge-admin.server";
-import { startResultApplier, type ResultApplier } from "~/services/judge-results.server";
-import { closeRedis, redis, rkey } from "~/services/redis.server";
-import { createSubmission } from "~/services/submissions.server";
-import { closeStatusSubscriber } from "~/services/submission-status.server";
+import { disconnectDb } from "~/services/platform/db.server";
+import { cancelSubmission, judgeActions, manualJudge, rejudgeSubmission } from "~/services/judging/admin.server";
+import { startResultApplier, type ResultApplier } from "~/services/judging/results.server";
+import { closeRedis, redis, rkey } from "~/services/platform/redis.server";
+import { createSubmission } from "~/services/submission/submissions.server";
+import { closeStatusSubscriber } from "~/services/submission/status.server";
 import {
   callRoute,
   cookieFor,
@@ -114,7 +114,7 @@ describe("cancel", () => {
     await waitUntil("results consumed", async () => (await redis().xlen(rkey(JudgeStreams.results))) === 0);
     expect((await submissionOf(sub._id)).status).toBe(JudgeStatus.CANCELLED);
 
-    await expect(cancelSubmission(root, sub._id)).rejects.toMatchObject({ status: 400, message: "judge:alreadyCancelled" });
+    await expect(cancelSubmission(root, sub._id)).rejects.toMatchObject({ kind: "invalid", message: "judge:alreadyCancelled" });
   });
 
   it("of a pending submission ends it before any judge result", async () => {
@@ -194,7 +194,7 @@ describe("permissions", () => {
     expect(await callRoute(rejudgeRoute, siteRequest(url))).toMatchObject({ http: 401 });
     expect(await callRoute(rejudgeRoute, siteRequest(url, { cookie: await cookieFor(learner) }))).toMatchObject({ http: 403 });
     expect(await callRoute(rejudgeRoute, siteRequest(url, { cookie: await cookieFor(admin) }))).toMatchObject({ http: 403 });
-    await expect(rejudgeSubmission(admin, sub._id)).rejects.toMatchObject({ status: 403 });
+    await expect(rejudgeSubmission(admin, sub._id)).rejects.toMatchObject({ kind: "forbidden" });
     expect((await submissionOf(sub._id)).attempt).toBe(1);
     expect(judgeActions(admin, sub)).toMatchObject({ rejudge: false, cancel: false, manualJudge: false });
 

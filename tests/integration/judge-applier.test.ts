@@ -6,13 +6,13 @@ import { FirstAc, firstAcKey } from "~/models/first-ac.server";
 import { Problem } from "~/models/problem.server";
 import { Submission } from "~/models/submission.server";
 import { User } from "~/models/user.server";
-import { disconnectDb } from "~/services/db.server";
-import { applyJudgeEvents, repairInterruptedCounterChanges } from "~/services/judge-apply.server";
-import { DEAD_LETTERS, startResultApplier, type ResultApplier } from "~/services/judge-results.server";
-import { closeRedis, newRedisConnection, redis, rkey } from "~/services/redis.server";
-import { createSubmission } from "~/services/submissions.server";
-import { closeStatusSubscriber, onStatusChange, type SubmissionStatus } from "~/services/submission-status.server";
-import { userProblemStatus } from "~/services/user-problem-status.server";
+import { disconnectDb } from "~/services/platform/db.server";
+import { applyJudgeEvents, repairInterruptedCounterChanges } from "~/services/judging/apply.server";
+import { DEAD_LETTERS, startResultApplier, type ResultApplier } from "~/services/judging/results.server";
+import { closeRedis, newRedisConnection, redis, rkey } from "~/services/platform/redis.server";
+import { createSubmission } from "~/services/submission/submissions.server";
+import { closeStatusSubscriber, onStatusChange, type SubmissionStatus } from "~/services/submission/status.server";
+import { userProblemStatus } from "~/services/submission/user-problem-status.server";
 import {
   caseResult,
   countersOf,
@@ -26,6 +26,7 @@ import {
   submissionOf,
   userOf,
   waitUntil,
+  allowManySubmissions,
 } from "./support/judging";
 
 // The result applier against the real store and Redis. Judge messages are put on the results
@@ -36,7 +37,10 @@ const CODE = "#include <cstdio>\nint main(){int a,b;scanf(\"%d%d\",&a,&b);printf
 
 let applier: ResultApplier | null = null;
 
-beforeAll(openStore);
+beforeAll(async () => {
+  await openStore();
+  await allowManySubmissions();
+});
 afterAll(async () => {
   await applier?.stop();
   await closeStatusSubscriber();

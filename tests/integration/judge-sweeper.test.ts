@@ -2,11 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { JudgeStatus } from "~/lib/constants";
 import { decodeMessage, JUDGE_GROUP, JudgeStreams, type SubmissionTask } from "~/lib/judge-protocol";
 import { Submission } from "~/models/submission.server";
-import { disconnectDb } from "~/services/db.server";
-import { sweepOnce, trimFinishedTasks } from "~/services/judge-sweeper.server";
-import { closeRedis, redis, rkey } from "~/services/redis.server";
-import { createSubmission } from "~/services/submissions.server";
-import { closeStatusSubscriber } from "~/services/submission-status.server";
+import { disconnectDb } from "~/services/platform/db.server";
+import { sweepOnce, trimFinishedTasks } from "~/services/judging/sweeper.server";
+import { closeRedis, redis, rkey } from "~/services/platform/redis.server";
+import { createSubmission } from "~/services/submission/submissions.server";
+import { closeStatusSubscriber } from "~/services/submission/status.server";
 import { countersOf, finalMessage, makeProblem, makeUser, openStore, publishResult, submissionOf, userOf } from "./support/judging";
 
 // The sweeper against the real store and Redis. A lost task is made by deleting it from its lane,

@@ -10,16 +10,16 @@ import { loader as resultRoute } from "~/routes/ojapi.get-test-judge-result";
 import { loader as resubmitRoute } from "~/routes/ojapi.resubmit";
 import { loader as languagesRoute } from "~/routes/ojapi.languages";
 import { action as testRoute } from "~/routes/ojapi.submit-problem-test-judge";
-import { disconnectDb } from "~/services/db.server";
-import { env } from "~/services/env.server";
-import { cancelSubmission, manualJudge, rejudgeSubmission } from "~/services/judge-admin.server";
-import { startResultApplier, type ResultApplier } from "~/services/judge-results.server";
-import { sweepOnce } from "~/services/judge-sweeper.server";
-import { closeRedis, redis, rkey } from "~/services/redis.server";
-import { createSubmission } from "~/services/submissions.server";
-import { closeStatusSubscriber } from "~/services/submission-status.server";
+import { disconnectDb } from "~/services/platform/db.server";
+import { env } from "~/services/platform/env.server";
+import { cancelSubmission, manualJudge, rejudgeSubmission } from "~/services/judging/admin.server";
+import { startResultApplier, type ResultApplier } from "~/services/judging/results.server";
+import { sweepOnce } from "~/services/judging/sweeper.server";
+import { closeRedis, redis, rkey } from "~/services/platform/redis.server";
+import { createSubmission } from "~/services/submission/submissions.server";
+import { closeStatusSubscriber } from "~/services/submission/status.server";
 import { loadJudgeService, startInternalEndpoints, type JudgeServiceApi, type RunningJudge } from "./support/judge-service";
-import { callRoute, cookieFor, countersOf, makeProblem, makeUser, openStore, settled, siteRequest, submissionOf, userOf, waitUntil } from "./support/judging";
+import { allowManySubmissions, callRoute, cookieFor, countersOf, makeProblem, makeUser, openStore, settled, siteRequest, submissionOf, userOf, waitUntil } from "./support/judging";
 
 // The whole path: a problem with test data in the store, createSubmission, the task on its Redis
 // lane, a real judge-service consumer compiling and running in go-judge (fetching the test data from
@@ -68,6 +68,7 @@ describe("judging through the whole path", () => {
 
   beforeAll(async () => {
     await openStore();
+    await allowManySubmissions();
     endpoints = await startInternalEndpoints();
     judgeService = await loadJudgeService();
     await startJudge();

@@ -9,12 +9,12 @@ import { Problem } from "~/models/problem.server";
 import { loader as judgeInfoRoute } from "~/routes/ojapi.admin.config.get-judge-service-info";
 import { loader as problemLanguagesRoute } from "~/routes/ojapi.get-problem-languages";
 import { loader as languagesRoute } from "~/routes/ojapi.languages";
-import { disconnectDb } from "~/services/db.server";
-import { env } from "~/services/env.server";
-import { forgetJudgeLanguages } from "~/services/judge-queue.server";
-import { editorLanguages } from "~/services/problems.server";
-import { closeRedis, redis, rkey } from "~/services/redis.server";
-import { createSubmission } from "~/services/submissions.server";
+import { disconnectDb } from "~/services/platform/db.server";
+import { env } from "~/services/platform/env.server";
+import { forgetJudgeLanguages } from "~/services/judging/queue.server";
+import { editorLanguages } from "~/services/problem/problems.server";
+import { closeRedis, redis, rkey } from "~/services/platform/redis.server";
+import { createSubmission } from "~/services/submission/submissions.server";
 import { loadJudgeService } from "./support/judge-service";
 import { callRoute, cookieFor, makeProblem, makeUser, openStore, siteRequest, waitUntil } from "./support/judging";
 
@@ -54,12 +54,12 @@ describe("languages", () => {
     expect(await callRoute(problemLanguagesRoute, siteRequest(`/ojapi/get-problem-languages`))).toMatchObject({ http: 400, msg: "题目不存在！" });
   });
 
-  it("judge service information is for super admins", async () => {
+  it("judge service information is for the admin roles (HOJ's dashboard)", async () => {
     expect(await callRoute(judgeInfoRoute, siteRequest("/ojapi/admin/config/get-judge-service-info"))).toMatchObject({ http: 401 });
+    const learner = await makeUser(Role.DEFAULT_USER);
+    expect(await callRoute(judgeInfoRoute, siteRequest("/ojapi/admin/config/get-judge-service-info", { cookie: await cookieFor(learner) }))).toMatchObject({ http: 403 });
     const admin = await makeUser(Role.ADMIN);
-    expect(await callRoute(judgeInfoRoute, siteRequest("/ojapi/admin/config/get-judge-service-info", { cookie: await cookieFor(admin) }))).toMatchObject({ http: 403 });
-    const root = await makeUser(Role.SUPER_ADMIN);
-    const res = await callRoute(judgeInfoRoute, siteRequest("/ojapi/admin/config/get-judge-service-info", { cookie: await cookieFor(root) }));
+    const res = await callRoute(judgeInfoRoute, siteRequest("/ojapi/admin/config/get-judge-service-info", { cookie: await cookieFor(admin) }));
     expect(res).toMatchObject({ http: 200, data: [] });
   });
 });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Counter } from "~/models/counter.server";
 import { Submission } from "~/models/submission.server";
-import { connectDb, disconnectDb, ensureIndexes } from "~/services/db.server";
-import { newestByIdWindows } from "~/services/id-windows.server";
-import { cacheKey, slowCount } from "~/services/query-cache.server";
-import { closeRedis, redis } from "~/services/redis.server";
-import { listSubmissions, parseSubmissionListQuery } from "~/services/submission-views.server";
+import { connectDb, disconnectDb, ensureIndexes } from "~/services/platform/db.server";
+import { newestByIdWindows } from "~/services/platform/id-windows.server";
+import { cacheKey, slowCount } from "~/services/platform/query-cache.server";
+import { closeRedis, redis } from "~/services/platform/redis.server";
+import { listSubmissions, parseSubmissionListQuery } from "~/services/submission/views.server";
 
 // The status list read window by window from the newest id (the way a store that cannot sort by
 // _id with an index is read) must give exactly the pages of the plain sorted query, and a total
@@ -116,6 +116,20 @@ describe("a slow total", () => {
     expect(await slowCount(key, { minTtlMs: 10_000, waitMs: 2000 }, slow)).toBe(42);
     expect(await slowCount(key, { minTtlMs: 10_000, waitMs: 100 }, slow)).toBe(42);
     expect(counts).toBe(1);
+  });
+
+  it("holds a reader who finds it being counted only for what is left of the first reader's wait", async () => {
+    const key = cacheKey("test-slow", { n: 3 });
+    await redis().del(key);
+    const slow = () => new Promise<number>((resolve) => setTimeout(() => resolve(7), 4000));
+    expect(await slowCount(key, { minTtlMs: 10_000, waitMs: 300 }, slow)).toBeNull();
+    await new Promise((r) => setTimeout(r, 1500));
+    // The count began 1.8 s ago: a reader allowed 1 s gets nothing at once instead of waiting.
+    const started = Date.now();
+    expect(await slowCount(key, { minTtlMs: 10_000, waitMs: 1000 }, slow)).toBeNull();
+    expect(Date.now() - started).toBeLessThan(500);
+    // Once counted, the total is there for everyone.
+    expect(await slowCount(key, { minTtlMs: 10_000, waitMs: 5000 }, slow)).toBe(7);
   });
 
   it("is counted again in the background once stale, while the kept value is shown", async () => {

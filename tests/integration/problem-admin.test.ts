@@ -8,9 +8,9 @@ import { JudgeCaseMode, ProblemType } from "~/lib/constants";
 import { Counter } from "~/models/counter.server";
 import { Problem } from "~/models/problem.server";
 import { Tag } from "~/models/tag.server";
-import { bootstrap } from "~/services/bootstrap.server";
-import { disconnectDb } from "~/services/db.server";
-import { closeRedis } from "~/services/redis.server";
+import { bootstrap } from "~/services/account/bootstrap.server";
+import { disconnectDb } from "~/services/platform/db.server";
+import { closeRedis } from "~/services/platform/redis.server";
 import {
   changeProblemAuth,
   createProblem,
@@ -18,13 +18,13 @@ import {
   getProblemForEdit,
   listAdminProblems,
   updateProblem,
-} from "~/services/problem-admin.server";
-import { ProblemAdminError } from "~/services/problem-errors.server";
-import { draftFromProblem, draftToInput } from "~/services/problem-form.server";
-import { readUpload, receiveTestcaseZip, storedCaseFiles } from "~/services/testcase-upload.server";
-import { readManifest, readTestDataFile, testDataRoot } from "~/services/testdata.server";
-import { writeZip } from "~/services/zip.server";
-import { createTag } from "~/services/tags.server";
+} from "~/services/problem/admin.server";
+import { ProblemAdminError } from "~/services/problem/errors.server";
+import { draftFromProblem, draftToInput } from "~/http/problem-form.server";
+import { readUpload, receiveTestcaseZip, storedCaseFiles } from "~/services/problem/testcase-upload.server";
+import { readManifest, readTestDataFile, testDataRoot } from "~/services/problem/testdata.server";
+import { writeZip } from "~/services/platform/zip.server";
+import { createTag } from "~/services/problem/tags.server";
 
 const actor = { username: "admin1" };
 

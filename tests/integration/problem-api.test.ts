@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "~/lib/constants";
 import { decodeMessage, JudgeStreams, type CompileCheckTask } from "~/lib/judge-protocol";
 import { Problem, type ProblemDoc } from "~/models/problem.server";
-import { bootstrap } from "~/services/bootstrap.server";
-import { disconnectDb } from "~/services/db.server";
-import { newRedisConnection, closeRedis, redis, rkey } from "~/services/redis.server";
-import { sessionStorage } from "~/services/session.server";
-import { createUser } from "~/services/users.server";
-import { compileResultKey } from "~/services/spj-compile.server";
-import { extractZip, writeZip } from "~/services/zip.server";
+import { bootstrap } from "~/services/account/bootstrap.server";
+import { disconnectDb } from "~/services/platform/db.server";
+import { newRedisConnection, closeRedis, redis, rkey } from "~/services/platform/redis.server";
+import { sessionStorage } from "~/services/account/session.server";
+import { createUser } from "~/services/account/users.server";
+import { compileResultKey } from "~/services/problem/spj-compile.server";
+import { extractZip, writeZip } from "~/services/platform/zip.server";
 import * as problemRoute from "~/routes/ojapi.admin.problem._index";
 import * as listRoute from "~/routes/ojapi.admin.problem.get-problem-list";
 import * as authRoute from "~/routes/ojapi.admin.problem.change-problem-auth";
@@ -24,6 +24,7 @@ import * as exportRoute from "~/routes/ojapi.file.export-problem";
 import * as importRoute from "~/routes/ojapi.file.import-problem";
 import * as tagRoute from "~/routes/ojapi.admin.tag._index";
 import * as classRoute from "~/routes/ojapi.admin.tag.classification";
+import { asPageCall } from "../support/page-token";
 
 const BASE = "http://localhost/ojapi";
 let adminCookie = "";
@@ -48,7 +49,7 @@ async function call(handler: unknown, method: string, url: string, opts: { body?
     headers.set("Content-Type", "application/json");
     body = JSON.stringify(opts.body);
   }
-  const request = new Request(`${BASE}${url}`, { method, headers, body });
+  const request = await asPageCall(new Request(`${BASE}${url}`, { method, headers, body }));
   return (handler as Handler)({ request, params: {}, context: {} as AppLoadContext });
 }
 

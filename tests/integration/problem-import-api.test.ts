@@ -6,14 +6,15 @@ import * as compileInteractiveRoute from "~/routes/ojapi.admin.problem.compile-i
 import * as importFpsRoute from "~/routes/ojapi.file.import-fps-problem";
 import * as importHydroRoute from "~/routes/ojapi.file.import-hydro-problem";
 import * as importQdojRoute from "~/routes/ojapi.file.import-qdoj-problem";
-import { bootstrap } from "~/services/bootstrap.server";
-import { disconnectDb } from "~/services/db.server";
-import { closeRedis } from "~/services/redis.server";
-import { createUser } from "~/services/users.server";
+import { bootstrap } from "~/services/account/bootstrap.server";
+import { disconnectDb } from "~/services/platform/db.server";
+import { closeRedis } from "~/services/platform/redis.server";
+import { createUser } from "~/services/account/users.server";
 import type { RunningJudge } from "../../judge-service/src/consumer";
 import { fixtureArchive } from "../fixtures/import-archives";
 import { sessionCookieFor } from "./support/call-route";
 import { startDataServer, startTestJudge, type DataServer } from "./judge/support";
+import { asPageCall } from "../support/page-token";
 
 // HOJ's admin calls for interactors and the Hydro, QDUOJ and FPS imports, through their /ojapi
 // adapters: the {status, msg, data} wrapper with the HTTP status, refusals for visitors, users
@@ -42,7 +43,7 @@ async function post(handler: unknown, url: string, o: { cookie?: string; form?: 
     headers.set("Content-Type", "application/json");
     body = JSON.stringify(o.json);
   }
-  const request = new Request(`http://localhost/ojapi${url}`, { method: "POST", headers, body });
+  const request = await asPageCall(new Request(`http://localhost/ojapi${url}`, { method: "POST", headers, body }));
   const res = await (handler as Handler)({ request, params: {}, context: {} as AppLoadContext });
   return { http: res.status, body: (await res.json()) as ApiBody };
 }

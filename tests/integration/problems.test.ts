@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "~/lib/constants";
 import { displayedLimits } from "~/lib/languages";
 import { Problem } from "~/models/problem.server";
-import { connectDb, disconnectDb, ensureIndexes } from "~/services/db.server";
-import { renderMarkdown } from "~/services/markdown.server";
+import { connectDb, disconnectDb, ensureIndexes } from "~/services/platform/db.server";
+import { renderMarkdown } from "~/services/platform/markdown.server";
 import {
   codeTemplates,
   editorLanguages,
@@ -11,12 +11,12 @@ import {
   listProblems,
   parseProblemListQuery,
   randomProblemId,
-} from "~/services/problems.server";
-import { userProblemStatus } from "~/services/user-problem-status.server";
-import { takeFlash } from "~/services/flash.server";
-import { closeRedis } from "~/services/redis.server";
-import { listAllTags, listTagsAndClassifications, searchTags } from "~/services/tags.server";
-import { createUser } from "~/services/users.server";
+} from "~/services/problem/problems.server";
+import { userProblemStatus } from "~/services/submission/user-problem-status.server";
+import { takeFlash } from "~/http/flash.server";
+import { closeRedis } from "~/services/platform/redis.server";
+import { listAllTags, listTagsAndClassifications, searchTags } from "~/services/problem/tags.server";
+import { createUser } from "~/services/account/users.server";
 import { loader as problemListApi } from "~/routes/ojapi.get-problem-list";
 import { loader as randomApi } from "~/routes/ojapi.get-random-problem";
 import { loader as detailApi } from "~/routes/ojapi.get-problem-detail";

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JudgeStreams } from "~/lib/judge-protocol";
 import { action as submitRoute } from "~/routes/ojapi.submit-problem-test-judge";
 import { loader as resultRoute } from "~/routes/ojapi.get-test-judge-result";
-import { disconnectDb } from "~/services/db.server";
-import { closeRedis, redis, rkey } from "~/services/redis.server";
+import { disconnectDb } from "~/services/platform/db.server";
+import { closeRedis, redis, rkey } from "~/services/platform/redis.server";
 import { callRoute, cookieFor, makeProblem, makeUser, openStore, siteRequest } from "./support/judging";
 
 // Self-test requests that must be refused, with no judge online; the judged path is in

@@ -1,6 +1,6 @@
 import mongoose, { Schema } from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectDb, disconnectDb } from "~/services/db.server";
+import { connectDb, disconnectDb } from "~/services/platform/db.server";
 
 // Updates must stay atomic under concurrency on every supported store (FerretDB 1.24 needs its
 // writes sent one at a time for that; see serialiseWrites in db.server.ts).

@@ -1,6 +1,6 @@
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectDb, disconnectDb } from "~/services/db.server";
+import { connectDb, disconnectDb } from "~/services/platform/db.server";
 
 // Query results must be MongoDB's on every supported store. FerretDB is built with a patch that
 // pushes equality conditions down to SQLite and its indexes (scripts/patches/): it must select a

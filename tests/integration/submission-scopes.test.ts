@@ -9,15 +9,16 @@ import { action as statusApi } from "~/routes/ojapi.get-user-problem-status";
 import { action as submitApi } from "~/routes/ojapi.submit-problem-judge";
 import { action as testApi } from "~/routes/ojapi.submit-problem-test-judge";
 import { action as problemAction } from "~/routes/problem.$problemId";
-import { connectDb, disconnectDb, ensureIndexes } from "~/services/db.server";
-import { closeRedis, redis, rkey } from "~/services/redis.server";
-import { createSubmission } from "~/services/submissions.server";
-import { createUser } from "~/services/users.server";
+import { connectDb, disconnectDb, ensureIndexes } from "~/services/platform/db.server";
+import { closeRedis, redis, rkey } from "~/services/platform/redis.server";
+import { createSubmission } from "~/services/submission/submissions.server";
+import { createUser } from "~/services/account/users.server";
 import { announceJudge, body, call, makeProblem, makeSubmission, req } from "../fixtures/learner";
 
-// Contests, trainings and groups do not exist yet: every call that takes a contest, training or
-// group id refuses one, and the problem's visibility is checked for every submission, so a learner
-// cannot judge (or read through a submission) a private problem by naming a made-up contest.
+// Groups do not exist yet: every call that takes a group id refuses one; a contest or a training
+// is asked through its own scope (a made-up one is not found). The problem's visibility
+// is checked for every submission, so a learner cannot judge (or read through a submission) a
+// private problem by naming a made-up contest.
 
 type User = Awaited<ReturnType<typeof createUser>>;
 type ApiBody = { status: number; msg: string; data: unknown };
@@ -46,23 +47,24 @@ const tasks = async () => (await redis().xlen(rkey(JudgeStreams.normalTasks))) +
 const submit = async (json: Record<string, unknown>, lang = "en") => call(submitApi, await req("/ojapi/submit-problem-judge", { uid: learner._id, json, lang }));
 
 describe("submitting", () => {
-  it("refuses a contest, training or group with a translated 403 and stores nothing", async () => {
+  it("refuses an unknown contest or training (404) and a group (403) with a translated message and stores nothing", async () => {
     const before = { subs: await Submission.countDocuments(), tasks: await tasks() };
     const base = { pid: open._id, language: "C++", code: "int main(){}" };
-    const cases: Array<[Record<string, unknown>, string, string]> = [
-      [{ cid: 1 }, "Contests are not open on this site yet!", "本站暂未开放比赛功能！"],
-      [{ tid: 4 }, "Trainings are not open on this site yet!", "本站暂未开放训练功能！"],
-      [{ gid: 7 }, "Groups are not open on this site yet!", "本站暂未开放团队功能！"],
+    const cases: Array<[Record<string, unknown>, number, string, string]> = [
+      [{ cid: 1 }, 404, "The contest does not exist!", "该比赛不存在！"],
+      [{ tid: 4 }, 404, "The training does not exist or is not shown!", "该训练不存在或不允许显示！"],
+      [{ gid: 7 }, 403, "Groups are not open on this site yet!", "本站暂未开放团队功能！"],
     ];
-    for (const [scope, en, zh] of cases) {
+    for (const [scope, status, en, zh] of cases) {
       const res = await submit({ ...base, ...scope });
-      expect(res.status, JSON.stringify(scope)).toBe(403);
+      expect(res.status, JSON.stringify(scope)).toBe(status);
       expect((await body<ApiBody>(res)).msg).toBe(en);
       expect((await body<ApiBody>(await submit({ ...base, ...scope }, "zh-CN"))).msg).toBe(zh);
     }
     // A made-up contest around a hidden problem says nothing about the problem either.
     const hiddenInContest = await submit({ ...base, pid: hidden._id, cid: 1 });
-    expect(hiddenInContest.status).toBe(403);
+    expect(hiddenInContest.status).toBe(404);
+    expect((await body<ApiBody>(hiddenInContest)).msg).toBe("The contest does not exist!");
     expect(await Submission.countDocuments()).toBe(before.subs);
     expect(await tasks()).toBe(before.tasks);
   });
@@ -82,7 +84,7 @@ describe("submitting", () => {
       expect(res.status).toBe(404);
       expect((await body<ApiBody>(res)).msg).toBe("The problem does not exist");
     }
-    await expect(createSubmission(learner, { pid: hidden._id, language: "C++", code: "x", cid: 0, tid: 0 })).rejects.toMatchObject({ status: 404 });
+    await expect(createSubmission(learner, { pid: hidden._id, language: "C++", code: "x", cid: 0, tid: 0 })).rejects.toMatchObject({ kind: "notFound" });
     expect(await Submission.countDocuments()).toBe(before);
   });
 
@@ -93,33 +95,34 @@ describe("submitting", () => {
 });
 
 describe("other calls that take a contest or group", () => {
-  it("the self-test refuses the contest and group types", async () => {
+  it("the self-test refuses the group type, and a contest that does not exist", async () => {
     const good = { pid: open._id, language: "C++", code: "int main(){}", userInput: "1 2", type: "public" };
-    for (const [type, msg] of [
-      ["contest", "Contests are not open on this site yet!"],
-      ["group", "Groups are not open on this site yet!"],
-    ]) {
-      const res = await call(testApi, await req("/ojapi/submit-problem-test-judge", { uid: learner._id, json: { ...good, type } }));
-      expect(res.status).toBe(403);
+    for (const [json, status, msg] of [
+      [{ type: "contest" }, 404, "The contest does not exist!"],
+      [{ type: "contest", cid: 3 }, 404, "The contest does not exist!"],
+      [{ type: "group" }, 403, "Groups are not open on this site yet!"],
+    ] as const) {
+      const res = await call(testApi, await req("/ojapi/submit-problem-test-judge", { uid: learner._id, json: { ...good, ...json } }));
+      expect(res.status).toBe(status);
       expect((await body<ApiBody>(res)).msg).toBe(msg);
     }
     expect(await redis().xlen(rkey(JudgeStreams.testTasks))).toBe(0);
   });
 
-  it("the last accepted code refuses a contest and checks visibility", async () => {
+  it("the last accepted code refuses a contest that does not exist and checks visibility", async () => {
     await makeSubmission(learner, hidden, { _id: 9001, status: JudgeStatus.ACCEPTED, code: "secret solution" });
     await makeSubmission(learner, open, { _id: 9002, status: JudgeStatus.ACCEPTED, code: "open solution" });
     const inContest = await call(lastAcApi, await req(`/ojapi/get-last-ac-code?pid=${open._id}&cid=3`, { uid: learner._id }));
-    expect(inContest.status).toBe(403);
-    expect((await body<ApiBody>(inContest)).msg).toBe("Contests are not open on this site yet!");
+    expect(inContest.status).toBe(404);
+    expect((await body<ApiBody>(inContest)).msg).toBe("The contest does not exist!");
     expect((await call(lastAcApi, await req(`/ojapi/get-last-ac-code?pid=${hidden._id}`, { uid: learner._id }))).status).toBe(404);
     const ok = await body<{ data: { code: string } }>(await call(lastAcApi, await req(`/ojapi/get-last-ac-code?pid=${open._id}&cid=0`, { uid: learner._id })));
     expect(ok.data.code).toBe("open solution");
   });
 
-  it("the user's problem status refuses a contest or group list", async () => {
+  it("the user's problem status refuses a contest that does not exist, or a group list", async () => {
     const inContest = await call(statusApi, await req("/ojapi/get-user-problem-status", { uid: learner._id, json: { pidList: [open._id], isContestProblemList: true, cid: 5 } }));
-    expect(inContest.status).toBe(403);
+    expect(inContest.status).toBe(404);
     const inGroup = await call(statusApi, await req("/ojapi/get-user-problem-status", { uid: learner._id, json: { pidList: [open._id], isContestProblemList: false, gid: 2 } }));
     expect(inGroup.status).toBe(403);
     expect((await body<ApiBody>(inGroup)).msg).toBe("Groups are not open on this site yet!");
@@ -129,12 +132,12 @@ describe("other calls that take a contest or group", () => {
     expect(plain.data[open._id].status).toBe(JudgeStatus.ACCEPTED);
   });
 
-  it("the problem detail refuses a group; the submission status check refuses a contest", async () => {
+  it("the problem detail refuses a group; the submission status check refuses a contest that does not exist", async () => {
     const detail = await call(detailApi, await req(`/ojapi/get-problem-detail?problemId=${open.problemId}&gid=3`));
     expect(detail.status).toBe(403);
     expect((await call(detailApi, await req(`/ojapi/get-problem-detail?problemId=${open.problemId}`))).status).toBe(200);
-    const check = await call(checkApi, await req("/ojapi/check-submissions-status", { json: { submitIds: [9002], cid: 4 } }));
-    expect(check.status).toBe(403);
+    const check = await call(checkApi, await req("/ojapi/check-submissions-status", { uid: learner._id, json: { submitIds: [9002], cid: 4 } }));
+    expect(check.status).toBe(404);
     const ok = await body<{ data: Record<string, unknown> }>(await call(checkApi, await req("/ojapi/check-submissions-status", { json: { submitIds: [9002], cid: 0 } })));
     expect(Object.keys(ok.data)).toEqual(["9002"]);
   });

@@ -3,11 +3,11 @@ import { JudgeStatus, Role } from "~/lib/constants";
 import { loader as eventsRoute } from "~/routes/submission-events.$submitId";
 import { action as checkRoute } from "~/routes/ojapi.check-submissions-status";
 import { loader as listRoute } from "~/routes/ojapi.get-submission-list";
-import { disconnectDb } from "~/services/db.server";
-import { startResultApplier, type ResultApplier } from "~/services/judge-results.server";
-import { closeRedis } from "~/services/redis.server";
-import { createSubmission } from "~/services/submissions.server";
-import { closeStatusSubscriber } from "~/services/submission-status.server";
+import { disconnectDb } from "~/services/platform/db.server";
+import { startResultApplier, type ResultApplier } from "~/services/judging/results.server";
+import { closeRedis } from "~/services/platform/redis.server";
+import { createSubmission } from "~/services/submission/submissions.server";
+import { closeStatusSubscriber } from "~/services/submission/status.server";
 import { caseResult, callRoute, cookieFor, finalMessage, makeContestSubmission, makeProblem, makeUser, openStore, publishResult, routeArgs, settled, siteRequest, submissionOf, waitUntil } from "./support/judging";
 
 // Live status for the pages: the batch status call and the server-sent event stream, with the
@@ -137,7 +137,8 @@ describe("check-submissions-status", () => {
       cid: 0,
       gid: null,
       status: 0,
-      score: 0,
+      // An ACM problem: HOJ answers null, not 0.
+      score: null,
       time: 40,
       memory: 5000,
       length: Buffer.byteLength("int main(){}"),

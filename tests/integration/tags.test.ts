@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Problem } from "~/models/problem.server";
-import { bootstrap } from "~/services/bootstrap.server";
-import { disconnectDb } from "~/services/db.server";
-import { closeRedis } from "~/services/redis.server";
-import { createProblem } from "~/services/problem-admin.server";
+import { bootstrap } from "~/services/account/bootstrap.server";
+import { disconnectDb } from "~/services/platform/db.server";
+import { closeRedis } from "~/services/platform/redis.server";
+import { createProblem } from "~/services/problem/admin.server";
 import {
   createClassification,
   createTag,
@@ -16,7 +16,7 @@ import {
   tagJson,
   updateClassification,
   updateTag,
-} from "~/services/tags.server";
+} from "~/services/problem/tags.server";
 
 beforeAll(bootstrap);
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeRedis, redis, rkey } from "~/services/redis.server";
+import { closeRedis, redis, rkey } from "~/services/platform/redis.server";
 import { DEFAULT_TRUST_PROXY, trustProxySetting } from "../../server/trust-proxy";
 import { startWebServer, type WebServer } from "../support/web-server";
 

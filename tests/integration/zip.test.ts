@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { extractZip, extractZipFresh, writeZip, ZipError } from "~/services/zip.server";
+import { extractZip, extractZipFresh, writeZip, ZipError } from "~/services/platform/zip.server";
 
 let tmp = "";
 beforeAll(async () => {

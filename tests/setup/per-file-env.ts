@@ -11,6 +11,7 @@ process.env.MONGODB_URI = `${base}/oj_t${id}`;
 process.env.REDIS_URL = inject("redisUrl");
 process.env.REDIS_PREFIX = `t${id}:`;
 process.env.GO_JUDGE_URL = inject("goJudgeUrl");
+process.env.JUDGE_PCH_DIR = inject("pchDir");
 process.env.DATA_DIR = path.join(inject("dataDir"), `file-${id}`);
 process.env.LOG_LEVEL ??= "warn";
 process.env.NODE_ENV = "test";

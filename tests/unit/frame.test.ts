@@ -4,7 +4,6 @@ import { adminNavFor } from "~/lib/admin-nav";
 import { JUDGE_STATUS_INFO } from "~/lib/constants";
 import { badgeText, MESSAGE_MENU, totalUnread } from "~/lib/messages";
 import { noticeKey } from "~/lib/notices";
-import { isAuthRequiredPath } from "~/services/route-guards.server";
 import { HELP_STATUS_ORDER } from "~/routes/introduction";
 
 function keys(obj: unknown, prefix = ""): string[] {
@@ -70,15 +69,6 @@ describe("unread badges", () => {
 });
 
 describe("routing rules", () => {
-  it("knows the auth-required paths of the specification", () => {
-    for (const p of ["/setting", "/logout", "/message", "/message/sys", "/contest/12", "/contest/12/problem/A", "/group/3/member"]) {
-      expect(isAuthRequiredPath(p), p).toBe(true);
-    }
-    for (const p of ["/home", "/contest", "/group", "/problem/1000", "/contest/acm-scoreboard/2", "/contest/oi-scoreboard/2", "/settings-x"]) {
-      expect(isAuthRequiredPath(p), p).toBe(false);
-    }
-  });
-
   it("honours only the known notices", () => {
     expect(noticeKey("pleaseLoginFirst")).toBe("errors.pleaseLoginFirst");
     expect(noticeKey("toString")).toBeNull();

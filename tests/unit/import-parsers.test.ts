@@ -1,12 +1,14 @@
-import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fpsMemoryLimit, fpsTimeLimit, parseFpsFile } from "~/services/import/fps.server";
-import { parseHojArchive } from "~/services/import/hoj.server";
-import { hydroLanguage, parseHydroArchive, parseHydroMarkdown } from "~/services/import/hydro.server";
-import { parseQduojArchive } from "~/services/import/qduoj.server";
-import { parseMemory, parseTime } from "~/services/import/common.server";
+import { fpsMemoryLimit, fpsTimeLimit, parseFpsFile } from "~/services/problem/import/fps.server";
+import { imageMime, imageMimeOfBytes } from "~/services/problem/import/common.server";
+import { LANGUAGES } from "~/lib/languages";
+import { parseHojArchive } from "~/services/problem/import/hoj.server";
+import { hydroLanguage, parseHydroArchive, parseHydroMarkdown } from "~/services/problem/import/hydro.server";
+import { parseQduojArchive } from "~/services/problem/import/qduoj.server";
+import { parseMemory, parseTime } from "~/services/problem/import/common.server";
 
 const FIXTURES = path.resolve("tests/fixtures/import");
 let tmp = "";
@@ -192,6 +194,8 @@ describe("FPS XML", () => {
       codeTemplates: [{ language: "Python3", status: true }],
     });
     expect(tri.problem.description).toContain('src="data:image/png;base64,iVBOR');
+    // Every language the site offers, as HOJ enables on FPS import.
+    expect(tri.problem.languages).toEqual(LANGUAGES.map((l) => l.name));
     expect(await readFile(path.join(tri.dir, "2.out"), "utf8")).toBe("12.50\n");
     expect(root.problem).toMatchObject({ timeLimit: 500, memoryLimit: 64, judgeMode: "spj", spjLanguage: "C" });
     expect(root.problem.input).toBe("<p>One integer n (0 &lt;= n &lt;= 10^9).</p>");
@@ -202,6 +206,25 @@ describe("FPS XML", () => {
     expect(root.warnings).toEqual([{ key: "import.warnings.emptyAnswer", params: { name: "2.out" } }]);
     expect((await readdir(root.dir)).sort()).toEqual(["1.in", "1.out", "2.in", "2.out"]);
     expect(empty.problem.cases).toEqual([]);
+  });
+
+  it("an image's type comes from its bytes: a .png holding a JPEG is a JPEG", async () => {
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+    const xml = (await readFile(path.join(FIXTURES, "fps", "problems.xml"), "utf8")).replace(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+      jpeg.toString("base64"),
+    );
+    const file = path.join(tmp, "jpeg-as-png.xml");
+    await writeFile(file, xml);
+    const [tri] = await parseFpsFile(file, path.join(tmp, "fps-jpeg"));
+    expect(tri.problem.description).toContain(`src="data:image/jpeg;base64,${jpeg.toString("base64")}"`);
+    expect(imageMimeOfBytes(Buffer.from("GIF89a...."))).toBe("image/gif");
+    expect(imageMimeOfBytes(Buffer.from("RIFF\0\0\0\0WEBPVP8 "))).toBe("image/webp");
+    expect(imageMimeOfBytes(Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBe("image/svg+xml");
+    expect(imageMimeOfBytes(Buffer.from("not an image"))).toBeNull();
+    // Unknown bytes: the name decides.
+    expect(imageMime("a.gif", Buffer.from("??"))).toBe("image/gif");
+    expect(imageMime("a.png", jpeg)).toBe("image/jpeg");
   });
 
   it("converts FPS units", () => {

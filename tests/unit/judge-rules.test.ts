@@ -11,7 +11,7 @@ import {
   problemFacts,
   type JudgeState,
   type ProblemFacts,
-} from "~/services/judge-rules.server";
+} from "~/services/judging/rules.server";
 import { summarize } from "../../judge-service/src/case-modes";
 
 const ACM: ProblemFacts = { type: 0, difficulty: 1, fullScore: 0 };
@@ -120,7 +120,7 @@ describe("final messages", () => {
     expect(u.next).toMatchObject({ status: 0, time: 30, memory: 900, judger: "j1", countedStatus: 0, countersApplied: -1, oiRankScore: 0, score: 0 });
     expect(u.next.caseResults).toHaveLength(2);
     expect(u.countersDirty).toBe(true);
-    expect(u.effects).toEqual({ problemCounters: { total: 1, ac: 1 }, submitCount: 1, solved: "add", oiScore: false, firstAc: "offer" });
+    expect(u.effects).toEqual({ problemCounters: { total: 1, ac: 1 }, submitCount: 1, solved: "add", oiScore: false, firstAc: "offer", bankAc: "add" });
   });
 
   it("applied twice, change nothing the second time", () => {
@@ -136,7 +136,7 @@ describe("final messages", () => {
   it("put a wrong answer in its bucket, not in the solved list", () => {
     const u = applyResult(pending(), final({ status: JudgeStatus.WRONG_ANSWER, errorMessage: "wrong on 2" }), ACM, T1)!;
     expect(u.next.errorMessage).toBe("wrong on 2");
-    expect(u.effects).toEqual({ problemCounters: { total: 1, wa: 1 }, submitCount: 1, solved: null, oiScore: false, firstAc: null });
+    expect(u.effects).toEqual({ problemCounters: { total: 1, wa: 1 }, submitCount: 1, solved: null, oiScore: false, firstAc: null, bankAc: null });
   });
 
   it("count a compile error with no cases", () => {
@@ -198,7 +198,7 @@ describe("rejudge", () => {
   it("moves the count from the old bucket to the new one when the new verdict arrives", () => {
     const re = applyEvents(accepted(), [{ kind: "rejudge" }], ACM, T1)!.next;
     const u = applyResult(re, final({ attempt: 2, status: JudgeStatus.WRONG_ANSWER }), ACM, T1)!;
-    expect(u.effects).toEqual({ problemCounters: { ac: -1, wa: 1 }, submitCount: 0, solved: "remove", oiScore: false, firstAc: "withdraw" });
+    expect(u.effects).toEqual({ problemCounters: { ac: -1, wa: 1 }, submitCount: 0, solved: "remove", oiScore: false, firstAc: "withdraw", bankAc: "remove" });
   });
 
   it("makes results of the old attempt ignored", () => {
@@ -247,7 +247,7 @@ describe("cancel", () => {
     const accepted = { ...next(pending(), final()), countersApplied: 1 };
     const u = applyEvents(accepted, [{ kind: "cancel" }], ACM, T1)!;
     expect(u.next).toMatchObject({ status: JudgeStatus.CANCELLED, attempt: 2, countedStatus: null, countersApplied: -1 });
-    expect(u.effects).toEqual({ problemCounters: { total: -1, ac: -1 }, submitCount: -1, solved: "remove", oiScore: false, firstAc: "withdraw" });
+    expect(u.effects).toEqual({ problemCounters: { total: -1, ac: -1 }, submitCount: -1, solved: "remove", oiScore: false, firstAc: "withdraw", bankAc: "remove" });
   });
 
   it("of a pending submission moves no counter, and later results are ignored", () => {
@@ -269,7 +269,7 @@ describe("manual judgement", () => {
   it("sets the chosen status and score, marks it manual and moves the counters", () => {
     const u = applyEvents(wrong(), [{ kind: "manual", status: JudgeStatus.ACCEPTED, score: 0 }], ACM, T1)!;
     expect(u.next).toMatchObject({ status: 0, isManual: true, attempt: 2, countedStatus: 0, countersApplied: -1 });
-    expect(u.effects).toEqual({ problemCounters: { wa: -1, ac: 1 }, submitCount: 0, solved: "add", oiScore: false, firstAc: "offer" });
+    expect(u.effects).toEqual({ problemCounters: { wa: -1, ac: 1 }, submitCount: 0, solved: "add", oiScore: false, firstAc: "offer", bankAc: "add" });
   });
 
   it("keeps the score on OI problems and derives the OI rank score", () => {
@@ -325,7 +325,7 @@ describe("sweeper events", () => {
 describe("where a submission counts", () => {
   it("contest submissions move no problem or user counters, but keep first-AC records", () => {
     const u = applyResult(pending({ cid: 5 }), final(), ACM, T1)!;
-    expect(u.effects).toEqual({ problemCounters: {}, submitCount: 0, solved: null, oiScore: false, firstAc: "offer" });
+    expect(u.effects).toEqual({ problemCounters: {}, submitCount: 0, solved: null, oiScore: false, firstAc: "offer", bankAc: null });
   });
 
   it("group problems count for the problem but not in the solved list", () => {

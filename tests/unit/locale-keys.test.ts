@@ -70,7 +70,7 @@ function prefixedKeys(src: string): string[] {
 function plainKeys(src: string): string[] {
   const out: string[] = [];
   for (const m of src.matchAll(/\bt\(\s*"([\w.]+\w)"/g)) out.push(m[1]);
-  for (const m of src.matchAll(/new (?:ApiError|SubmitError|JudgeActionError)\(\s*\d+,\s*"([\w.]+\w)"/g)) out.push(m[1]);
+  for (const m of src.matchAll(/new (?:DomainError|SubmitError|JudgeActionError)\(\s*\d+,\s*"([\w.]+\w)"/g)) out.push(m[1]);
   for (const m of src.matchAll(/toast\.(?:success|error|warning|info)\(\s*"([\w.]+\w)"/g)) out.push(m[1]);
   return out.filter((k) => !k.includes(":"));
 }

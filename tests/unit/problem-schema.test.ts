@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { importedProblemSchema, problemInputSchema } from "~/services/problem-schema.server";
+import { importedProblemSchema, problemInputSchema } from "~/services/problem/schema.server";
 
 function input(over: Record<string, unknown> = {}) {
   return {
@@ -78,6 +78,14 @@ describe("the problem schema", () => {
   it("needs checker code for special judges and interactors", () => {
     expect(errors({ judgeMode: "spj" })).toEqual({ spjCode: "admin-problem:errors.spjCodeRequired" });
     expect(errors({ judgeMode: "interactive", spjLanguage: "Java", spjCode: "x" })).toEqual({ spjLanguage: "admin-problem:errors.invalidSpjLanguage" });
+  });
+
+  it("takes checker and interactor sources up to 1 MB (testlib.h pasted inline), templates up to 65,535 characters", () => {
+    const big = `// ${"x".repeat(142_000)}\nint main() { return 0; }\n`;
+    expect(errors({ judgeMode: "spj", spjLanguage: "C++", spjCode: big })).toEqual({});
+    expect(errors({ judgeMode: "interactive", spjLanguage: "C++", spjCode: "y".repeat(1_048_576) })).toEqual({});
+    expect(errors({ judgeMode: "spj", spjLanguage: "C++", spjCode: "y".repeat(1_048_577) })).toEqual({ spjCode: "admin-problem:errors.codeTooLong" });
+    expect(errors({ codeTemplates: [{ language: "C", code: "z".repeat(65_536), status: "true" }] })).toEqual({ "codeTemplates.0.code": "admin-problem:errors.codeTooLong" });
   });
 
   it("refuses duplicated tags and incomplete extra files, and drops blank rows", () => {

@@ -1,8 +1,8 @@
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { SLIDE_PUZZLE } from "~/lib/constants";
-import { encodePng } from "~/services/png.server";
-import { drawPuzzle } from "~/services/slide-puzzle.server";
+import { encodePng } from "~/services/platform/png.server";
+import { drawPuzzle } from "~/services/account/slide-puzzle.server";
 
 // The puzzle's images are drawn pixel by pixel; decoding them back shows the cut-out and the piece
 // sit where the answer says, and nowhere else.

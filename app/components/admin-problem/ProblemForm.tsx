@@ -1,6 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { JudgeCaseMode, JudgeMode } from "~/lib/constants";
@@ -8,6 +8,7 @@ import { LANGUAGES, SPJ_LANGUAGES } from "~/lib/languages";
 import { EXAMPLES_RECOMMENDED_MAX } from "~/lib/problem-admin";
 import type { DraftCase, DraftFile, ProblemDraft } from "~/lib/problem-draft";
 import { buttonClass, Checkbox, dangerButtonClass, Field, FieldError, inputClass, Notice, primaryButtonClass, Section, textareaClass, sized } from "./ui";
+import { chipStyle } from "~/lib/contrast";
 
 // The full problem form (spec section 5), shared by the create and edit pages. A plain multipart
 // POST: rows are added and removed by submit buttons the server answers, the zip upload is a file
@@ -28,6 +29,13 @@ export interface ProblemFormProps {
   tags: TagOption[];
   mode: "create" | "edit";
   author?: string;
+  /**
+   * A contest's problem (spec section 4): visibility is contest-only and the type follows the
+   * contest's rule; both are shown, not chosen.
+   */
+  fixed?: { auth: string; type: string };
+  /** The page's own fields, at the top of the same form (a contest's display id…). */
+  extra?: ReactNode;
 }
 
 function RemoveButton({ intent, label }: { intent: string; label: string }) {
@@ -169,12 +177,12 @@ function CaseTable({ cases, errors, showScore, showGroup, uploaded }: { cases: D
   );
 }
 
-export function ProblemForm({ draft, errors, compileError, notice, tags, mode, author }: ProblemFormProps) {
+export function ProblemForm({ draft, errors, compileError, notice, tags, mode, author, fixed, extra }: ProblemFormProps) {
   const { t } = useTranslation("admin-problem");
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [type, setType] = useState(draft.type);
+  const [type, setType] = useState(fixed?.type ?? draft.type);
   const [judgeMode, setJudgeMode] = useState(draft.judgeMode);
   const [caseMode, setCaseMode] = useState(draft.judgeCaseMode);
   const [source, setSource] = useState(draft.isUploadCase ? "upload" : "manual");
@@ -206,6 +214,7 @@ export function ProblemForm({ draft, errors, compileError, notice, tags, mode, a
         </Notice>
       ) : null}
       {notice ? <Notice kind="success">{t(notice)}</Notice> : null}
+      {extra}
 
       {compileError !== null ? (
         hydrated ? (
@@ -249,12 +258,21 @@ export function ProblemForm({ draft, errors, compileError, notice, tags, mode, a
           <Field label={t("form.source")} htmlFor="source" error={errors.source}>
             <input id="source" name="source" className={inputClass} defaultValue={draft.source} />
           </Field>
-          <Field label={t("form.type")} htmlFor="type" error={errors.type}>
-            <select id="type" name="type" className={inputClass} defaultValue={draft.type} onChange={(e) => setType(e.target.value)}>
-              <option value="0">{t("type.0")}</option>
-              <option value="1">{t("type.1")}</option>
-            </select>
-          </Field>
+          {fixed ? (
+            <Field label={t("form.type")} error={errors.type}>
+              <p className="text-sm" data-testid="fixed-type">
+                {t(`type.${fixed.type}`)}
+              </p>
+              <input type="hidden" name="type" value={fixed.type} />
+            </Field>
+          ) : (
+            <Field label={t("form.type")} htmlFor="type" error={errors.type}>
+              <select id="type" name="type" className={inputClass} defaultValue={draft.type} onChange={(e) => setType(e.target.value)}>
+                <option value="0">{t("type.0")}</option>
+                <option value="1">{t("type.1")}</option>
+              </select>
+            </Field>
+          )}
           <Field label={t("form.difficulty")} htmlFor="difficulty" error={errors.difficulty}>
             <select id="difficulty" name="difficulty" className={inputClass} defaultValue={draft.difficulty}>
               {["0", "1", "2"].map((d) => (
@@ -264,20 +282,29 @@ export function ProblemForm({ draft, errors, compileError, notice, tags, mode, a
               ))}
             </select>
           </Field>
-          <Field label={t("form.auth")} htmlFor="auth" error={errors.auth}>
-            <select id="auth" name="auth" className={inputClass} defaultValue={draft.auth}>
-              {["1", "2", "3"].map((a) => (
-                <option key={a} value={a}>
-                  {t(`auth.${a}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          {fixed ? (
+            <Field label={t("form.auth")} error={errors.auth}>
+              <p className="text-sm" data-testid="fixed-auth">
+                {t(`auth.${fixed.auth}`)}
+              </p>
+              <input type="hidden" name="auth" value={fixed.auth} />
+            </Field>
+          ) : (
+            <Field label={t("form.auth")} htmlFor="auth" error={errors.auth}>
+              <select id="auth" name="auth" className={inputClass} defaultValue={draft.auth}>
+                {["1", "2", "3"].map((a) => (
+                  <option key={a} value={a}>
+                    {t(`auth.${a}`)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
         </div>
       </Section>
 
       <Section title={t("form.statement")}>
-        <p className="text-xs text-gray-500">{t("form.markdownHint")}</p>
+        <p className="text-xs text-gray-600">{t("form.markdownHint")}</p>
         <Field label={t("form.description")} htmlFor="description" error={errors.description}>
           <textarea id="description" name="description" rows={8} className={textareaClass} defaultValue={draft.description} />
         </Field>
@@ -293,7 +320,7 @@ export function ProblemForm({ draft, errors, compileError, notice, tags, mode, a
       </Section>
 
       <Section title={t("form.examples")}>
-        <p className="text-xs text-gray-500">{t("form.examplesHint", { count: EXAMPLES_RECOMMENDED_MAX })}</p>
+        <p className="text-xs text-gray-600">{t("form.examplesHint", { count: EXAMPLES_RECOMMENDED_MAX })}</p>
         {examples.length > EXAMPLES_RECOMMENDED_MAX ? <Notice kind="warning">{t("form.examplesTooMany", { count: EXAMPLES_RECOMMENDED_MAX })}</Notice> : null}
         <FieldError message={errors.examples} />
         {examples.map((e, i) => (
@@ -340,7 +367,7 @@ export function ProblemForm({ draft, errors, compileError, notice, tags, mode, a
               {tags.map((tag) => (
                 <label key={tag.id} className="inline-flex items-center gap-1 text-sm">
                   <input type="checkbox" name="tagIds" value={String(tag.id)} defaultChecked={selectedTags.has(String(tag.id))} />
-                  <span className="rounded px-1.5 text-white" style={{ backgroundColor: tag.color }}>
+                  <span className="rounded px-1.5" style={chipStyle(tag.color)}>
                     {tag.name}
                   </span>
                 </label>
@@ -348,7 +375,7 @@ export function ProblemForm({ draft, errors, compileError, notice, tags, mode, a
             </div>
           </fieldset>
         ) : (
-          <p className="text-sm text-gray-500">{t("form.noTags")}</p>
+          <p className="text-sm text-gray-600">{t("form.noTags")}</p>
         )}
         <FieldError message={errors.tagIds ?? Object.entries(errors).find(([k]) => k.startsWith("tagIds."))?.[1]} />
         <Field label={t("form.newTags")} htmlFor="newTags" hint={t("form.newTagsHint")} error={errors.newTags ?? Object.entries(errors).find(([k]) => k.startsWith("newTags."))?.[1]}>
@@ -367,7 +394,7 @@ export function ProblemForm({ draft, errors, compileError, notice, tags, mode, a
         </fieldset>
         <FieldError message={errors.languages ?? Object.entries(errors).find(([k]) => k.startsWith("languages."))?.[1]} />
         <h3 className="pt-2 text-sm font-medium text-gray-700">{t("form.templates")}</h3>
-        <p className="text-xs text-gray-500">{t("form.templatesHint")}</p>
+        <p className="text-xs text-gray-600">{t("form.templatesHint")}</p>
         {draft.codeTemplates.map((tpl, i) => (
           <div key={i} className="space-y-1 rounded border border-gray-100 p-2" data-template-row={i}>
             <div className="flex flex-wrap items-center gap-3">
@@ -442,7 +469,7 @@ export function ProblemForm({ draft, errors, compileError, notice, tags, mode, a
             </label>
           </div>
         </fieldset>
-        <p className="text-xs text-gray-500">{isOi ? t("form.scoreHintOi") : t("form.scoreHintAcm")}</p>
+        <p className="text-xs text-gray-600">{isOi ? t("form.scoreHintOi") : t("form.scoreHintAcm")}</p>
 
         <div className={`space-y-2 ${show(source === "manual")}`} data-testid="manual-cases">
           <h3 className="text-sm font-medium text-gray-700">{t("form.manualCases")}</h3>
@@ -453,7 +480,7 @@ export function ProblemForm({ draft, errors, compileError, notice, tags, mode, a
 
         <div className={`space-y-2 ${show(source === "upload")}`} data-testid="upload-cases">
           <h3 className="text-sm font-medium text-gray-700">{t("form.uploadCases")}</h3>
-          <p className="text-xs text-gray-500">{t("form.zipHint")}</p>
+          <p className="text-xs text-gray-600">{t("form.zipHint")}</p>
           <div className="flex flex-wrap items-center gap-2">
             <input type="file" name="testcaseZip" accept=".zip,application/zip" className="text-sm" aria-label={t("form.zipFile")} />
             <button type="submit" name="intent" value="upload" className={buttonClass} formNoValidate>
@@ -481,13 +508,13 @@ export function ProblemForm({ draft, errors, compileError, notice, tags, mode, a
               </button>
             </>
           ) : (
-            <p className="text-sm text-gray-500">{t("form.noCases")}</p>
+            <p className="text-sm text-gray-600">{t("form.noCases")}</p>
           )}
         </div>
       </Section>
 
       <Section title={t("form.extraFiles")}>
-        <p className="text-xs text-gray-500">{t("form.extraFilesHint")}</p>
+        <p className="text-xs text-gray-600">{t("form.extraFilesHint")}</p>
         <ExtraFiles prefix="userExtraFile" files={draft.userExtraFile} errors={errors} intent="userfile" title={t("form.userExtraFile")} />
         <ExtraFiles prefix="judgeExtraFile" files={draft.judgeExtraFile} errors={errors} intent="judgefile" title={t("form.judgeExtraFile")} />
       </Section>
@@ -519,7 +546,7 @@ export function ProblemForm({ draft, errors, compileError, notice, tags, mode, a
         <button type="submit" name="intent" value="save" className={primaryButtonClass} disabled={busy} data-testid="save-problem">
           {busy ? t("form.saving") : mode === "create" ? t("form.create") : t("form.save")}
         </button>
-        {judgeMode !== JudgeMode.DEFAULT ? <span className="text-xs text-gray-500">{t("form.compileOnSave")}</span> : null}
+        {judgeMode !== JudgeMode.DEFAULT ? <span className="text-xs text-gray-600">{t("form.compileOnSave")}</span> : null}
       </div>
     </Form>
   );

@@ -34,7 +34,7 @@ export function Field({ label, htmlFor, error, hint, children, className = "" }:
         {label}
       </label>
       {children}
-      {hint ? <p className="mt-1 text-xs text-gray-500">{hint}</p> : null}
+      {hint ? <p className="mt-1 text-xs text-gray-600">{hint}</p> : null}
       <FieldError message={error} />
     </div>
   );

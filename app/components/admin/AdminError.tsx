@@ -11,7 +11,7 @@ export function AdminError({ inShell }: { inShell: boolean }) {
     status === 403 ? "common:errors.forbidden" : status === 404 ? "common:notFound.text" : status === 401 ? "common:errors.pleaseLoginAdmin" : "common:errors.server";
   return (
     <div className={inShell ? "rounded-lg bg-white p-8 text-center shadow-sm" : "mx-auto max-w-xl px-4 py-20 text-center"} data-error-page={status}>
-      <p className="text-5xl font-bold text-gray-300">{status}</p>
+      <p className="text-5xl font-bold text-gray-500">{status}</p>
       <h1 className="mt-4 text-lg font-semibold text-gray-800">{t(key)}</h1>
       <div className="mt-6 flex justify-center gap-3">
         {inShell ? (

@@ -63,7 +63,9 @@ export function AdminShell({ username, isSuperAdmin, siteName, locale, children 
             </Form>
           </div>
         </header>
-        <main className="flex-1 p-4">{children}</main>
+        <main id="main" tabIndex={-1} className="flex-1 p-4 focus:outline-none">
+          {children}
+        </main>
       </div>
     </div>
   );

@@ -11,6 +11,8 @@ export function TextField({
   maxLength,
   multiline,
   type = "text",
+  min,
+  max,
 }: {
   name: string;
   label: string;
@@ -19,7 +21,10 @@ export function TextField({
   hint?: string;
   maxLength?: number;
   multiline?: boolean;
-  type?: "text" | "url";
+  type?: "text" | "url" | "number" | "password";
+  /** Bounds of a number field. */
+  min?: number;
+  max?: number;
 }) {
   const id = `field-${name}`;
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
@@ -33,10 +38,10 @@ export function TextField({
         {multiline ? (
           <textarea id={id} name={name} defaultValue={defaultValue} rows={3} maxLength={maxLength} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={cls} />
         ) : (
-          <input id={id} name={name} type={type} defaultValue={defaultValue} maxLength={maxLength} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={cls} />
+          <input id={id} name={name} type={type} autoComplete={type === "password" ? "new-password" : undefined} defaultValue={defaultValue} maxLength={maxLength} min={min} max={max} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={cls} />
         )}
         {hint ? (
-          <p id={`${id}-hint`} className="mt-1 text-xs text-gray-500">
+          <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
             {hint}
           </p>
         ) : null}
@@ -59,7 +64,7 @@ export function SwitchField({ name, label, hint, defaultChecked, error }: { name
         <label htmlFor={id} className="text-sm font-medium text-gray-700">
           {label}
         </label>
-        {hint ? <p className="mt-0.5 text-xs text-gray-500">{hint}</p> : null}
+        {hint ? <p className="mt-0.5 text-xs text-gray-600">{hint}</p> : null}
         {error ? (
           <p className="mt-1 text-sm text-red-600" data-field-error={name}>
             {error}

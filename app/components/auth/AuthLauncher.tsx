@@ -53,6 +53,18 @@ export function AuthLauncher() {
   const mode = root?.user ? null : (clicked ?? urlMode);
   // Whether the first render showed the modal (the server's, opened by the URL).
   const openedByServer = useRef(mode !== null);
+  // The control that opened the modal: focus goes back to it when the modal closes.
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (clicked !== null || !opener.current) return;
+    const el = opener.current;
+    opener.current = null;
+    // After the dialog has gone and the page is no longer inert.
+    const frame = requestAnimationFrame(() => {
+      if (el.isConnected) el.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [clicked]);
 
   // A new page (a redirect after login, a link) closes a modal that was opened by a click.
   useEffect(() => {
@@ -77,6 +89,7 @@ export function AuthLauncher() {
       e.preventDefault();
       e.stopPropagation();
       const href = link instanceof HTMLAnchorElement ? link.href : null;
+      if (link instanceof HTMLElement) opener.current = link;
       load().then(
         () => setClicked(mode),
         () => {

@@ -1,3 +1,4 @@
+import { Dialog, DialogPanel } from "@headlessui/react";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/translation";
@@ -43,6 +44,7 @@ export function AuthModal({ mode, urlMode, clicked, setClicked, registerOpen }: 
   const hydrated = useHydrated();
   const params = new URLSearchParams(location.search);
   const [username, setUsername] = useState("");
+  const [registered, setRegistered] = useState(false);
 
   // Taken over in the browser: the page is interactive (see AuthLauncher).
   useEffect(() => {
@@ -74,61 +76,91 @@ export function AuthModal({ mode, urlMode, clicked, setClicked, registerOpen }: 
 
   const title = { login: t("login.title"), register: t("register.title"), reset: t("reset.title") }[mode];
 
-  return (
-    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/40 p-4 sm:pt-[8vh]" data-auth-modal={mode}>
-      <div role="dialog" aria-modal="true" aria-labelledby="auth-modal-title" className="w-[370px] max-w-full rounded-md bg-white p-5 shadow-xl">
-        <div className="mb-4 flex items-center justify-between">
-          <h2 id="auth-modal-title" className="text-lg font-semibold text-gray-800">
-            {title}
-          </h2>
-          <Link
-            to={stripped}
-            aria-label={t("modal.close")}
-            title={t("modal.close")}
-            className="rounded px-2 text-2xl leading-none text-gray-400 hover:text-gray-700"
-            preventScrollReset
-            replace
-            onClick={(e) => {
-              // Opened by a click: nothing in the URL to undo.
-              if (clicked && !urlMode) {
-                e.preventDefault();
-                close();
-              } else {
-                setClicked(null);
-              }
-            }}
-          >
-            ×
-          </Link>
-        </div>
-        {notice && mode === "login" ? (
-          <div className="mb-4">
-            <FormAlert tone="warning">{t("modal.pleaseLoginFirst")}</FormAlert>
-          </div>
-        ) : null}
-        {mode === "login" ? <ModalLogin redirectTo={redirectTo} switchTo={switchTo} username={username} /> : null}
-        {mode === "register" ? (
-          <ModalRegister
-            open={registerOpen}
-            switchTo={switchTo}
-            onRegistered={(name) => {
-              setUsername(name);
-              setClicked("login");
-            }}
-          />
-        ) : null}
-        {mode === "reset" ? <ModalReset switchTo={switchTo} /> : null}
-      </div>
+  const heading = (
+    <div className="mb-4 flex items-center justify-between">
+      <h2 id="auth-modal-title" className="text-lg font-semibold text-gray-800">
+        {title}
+      </h2>
+      <Link
+        to={stripped}
+        aria-label={t("modal.close")}
+        title={t("modal.close")}
+        className="rounded px-2 text-2xl leading-none text-gray-600 hover:text-gray-800"
+        preventScrollReset
+        replace
+        onClick={(e) => {
+          // Opened by a click: nothing in the URL to undo.
+          if (clicked && !urlMode) {
+            e.preventDefault();
+            close();
+          } else {
+            setClicked(null);
+          }
+        }}
+      >
+        ×
+      </Link>
     </div>
+  );
+  const content = (
+    <>
+      {heading}
+      {notice && mode === "login" ? (
+        <div className="mb-4">
+          <FormAlert tone="warning">{t("modal.pleaseLoginFirst")}</FormAlert>
+        </div>
+      ) : null}
+      {mode === "login" ? <ModalLogin redirectTo={redirectTo} switchTo={switchTo} username={username} notice={registered ? t("register.success") : undefined} /> : null}
+      {mode === "register" ? (
+        <ModalRegister
+          open={registerOpen}
+          switchTo={switchTo}
+          onRegistered={(name) => {
+            setUsername(name);
+            setRegistered(true);
+            setClicked("login");
+          }}
+        />
+      ) : null}
+      {mode === "reset" ? <ModalReset switchTo={switchTo} /> : null}
+    </>
+  );
+  const panelCls = "w-[370px] max-w-full rounded-md bg-white p-5 shadow-xl";
+
+  // Without scripts (and for the first render in the browser, which takes the server's markup
+  // over) the modal is plain markup; once the page is interactive it is a Headless UI dialog: focus
+  // stays inside (Tab cycles), the page behind is inert, and closing gives focus back to what
+  // opened it. A click outside never closes it (spec); Esc closes one opened by a click.
+  if (!hydrated) {
+    return (
+      <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/40 p-4 sm:pt-[8vh]" data-auth-modal={mode}>
+        <div role="dialog" aria-modal="true" aria-labelledby="auth-modal-title" className={panelCls}>
+          {content}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <Dialog open onClose={ignoreOutsideClick} className="relative z-50" aria-labelledby="auth-modal-title">
+      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 sm:pt-[8vh]">
+        <DialogPanel className={panelCls} data-auth-modal={mode}>
+          {content}
+        </DialogPanel>
+      </div>
+    </Dialog>
   );
 }
 
-function ModalLogin({ redirectTo, switchTo, username }: { redirectTo: string; switchTo: ModeSwitch; username: string }) {
+/** Headless UI reports a click outside and Esc alike; Esc is handled by the modal itself. */
+function ignoreOutsideClick() {}
+
+function ModalLogin({ redirectTo, switchTo, username, notice }: { redirectTo: string; switchTo: ModeSwitch; username: string; notice?: string }) {
   const fetcher = useFetcher<AuthActionData>({ key: "auth-modal-login" });
   const kit = { Form: fetcher.Form, data: fetcher.data, busy: fetcher.state !== "idle" };
   // redirectTo also in the address: without JavaScript a refusal shows the /login page, which keeps it.
   const action = `/login?redirectTo=${encodeURIComponent(redirectTo)}`;
-  return <LoginForm kit={kit} action={action} redirectTo={redirectTo} defaultUsername={username} switchTo={switchTo} />;
+  return <LoginForm kit={kit} action={action} redirectTo={redirectTo} defaultUsername={username} switchTo={switchTo} notice={notice} />;
 }
 
 function ModalRegister({ open, switchTo, onRegistered }: { open: boolean; switchTo: ModeSwitch; onRegistered: (username: string) => void }) {

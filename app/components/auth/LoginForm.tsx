@@ -18,6 +18,7 @@ export function SwitchLink({ to, mode, children }: { to: ModeSwitch; mode: AuthM
     <Link
       to={to.href(mode)}
       data-switch={mode}
+      className="underline underline-offset-2"
       onClick={(e) => {
         if (!to.onSwitch) return;
         e.preventDefault();
@@ -41,6 +42,7 @@ export function LoginForm({
   initialPuzzle,
   switchTo,
   autoFocus = true,
+  notice,
 }: {
   kit: FormKit;
   action: string;
@@ -50,6 +52,8 @@ export function LoginForm({
   /** Links to register and reset; absent on the admin login. */
   switchTo?: ModeSwitch;
   autoFocus?: boolean;
+  /** A message that stays above the form (after registering: you can log in now). */
+  notice?: string;
 }) {
   const { t } = useTranslation("auth");
   const formRef = useRef<HTMLFormElement>(null);
@@ -67,6 +71,7 @@ export function LoginForm({
   return (
     <kit.Form method="post" action={action} ref={formRef} noValidate className="space-y-4" data-form="login">
       <input type="hidden" name="redirectTo" value={redirectTo} />
+      {notice && !errors._form ? <FormAlert tone="success">{notice}</FormAlert> : null}
       {errors._form ? <FormAlert>{errors._form}</FormAlert> : null}
       <Field
         name="username"

@@ -8,6 +8,7 @@ import { errorsOf, Field, FormAlert, primaryButton, type FormKit, usePasswordMat
 import { SwitchLink, type ModeSwitch } from "./LoginForm";
 import { useCountdown } from "./SendCodeButton";
 import { useTakenCheck } from "./useTakenCheck";
+import { apiFetch } from "~/lib/api-fetch";
 
 type CaptchaData = { img: string; captchaKey: string };
 
@@ -20,7 +21,7 @@ function useCaptcha() {
   const [captcha, setCaptcha] = useState<CaptchaData | null>(null);
   const reload = useCallback(async () => {
     try {
-      const res = await fetch(withBase("/ojapi/captcha"), { cache: "no-store" });
+      const res = await apiFetch("/ojapi/captcha", { cache: "no-store" });
       const body = (await res.json()) as { data?: CaptchaData };
       if (body.data) setCaptcha(body.data);
     } catch {

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { withBase } from "~/lib/base-path";
+import { apiFetch } from "~/lib/api-fetch";
 
 // Asks the server whether a username or an e-mail is taken (checked on blur, spec section 5).
 // A failed request answers null: the form then relies on the check made when it is submitted.
@@ -9,7 +9,7 @@ export type Taken = { username: boolean; email: boolean };
 export function useTakenCheck() {
   return useCallback(async (input: { username?: string; email?: string }): Promise<Taken | null> => {
     try {
-      const res = await fetch(withBase("/ojapi/check-username-or-email"), {
+      const res = await apiFetch("/ojapi/check-username-or-email", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(input),

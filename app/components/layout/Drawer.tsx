@@ -104,7 +104,7 @@ function DrawerDialog({ title, closeLabel, onClose, children }: { title: string;
         >
           <div className="flex items-center justify-between border-b px-4 py-3">
             <span className="font-semibold text-gray-800">{title}</span>
-            <button type="button" onClick={onClose} className="rounded p-1 text-gray-500 hover:text-gray-800" aria-label={closeLabel}>
+            <button type="button" onClick={onClose} className="rounded p-1 text-gray-600 hover:text-gray-800" aria-label={closeLabel}>
               <CloseIcon />
             </button>
           </div>

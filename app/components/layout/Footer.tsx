@@ -21,7 +21,7 @@ export function Footer({ data }: { data: FrameData }) {
   const { t } = useTranslation();
   const { config } = data;
   return (
-    <footer className="mt-8 border-t border-gray-200 bg-white px-4 py-6 text-center text-sm text-gray-500" data-site-footer="">
+    <footer className="mt-8 border-t border-gray-200 bg-white px-4 py-6 text-center text-sm text-gray-600" data-site-footer="">
       <div className="mx-auto flex max-w-[1400px] flex-col items-center gap-2">
         <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1">
           <span data-footer="site">

@@ -136,7 +136,7 @@ function VisitorLinks({ registerOpen, className = MENU_BUTTON_CLASS }: { registe
 function DrawerSection({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <div className="border-b py-2">
-      <div className="px-4 pb-1 text-xs font-semibold uppercase tracking-wide text-gray-400">{title}</div>
+      <div className="px-4 pb-1 text-xs font-semibold uppercase tracking-wide text-gray-600">{title}</div>
       {children}
     </div>
   );

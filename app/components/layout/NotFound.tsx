@@ -17,7 +17,7 @@ export function NotFound({ back, homeTo = "/home", homeLabel }: { back: string |
   };
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center" data-not-found="">
-      <p className="text-7xl font-bold text-gray-300">404</p>
+      <p className="text-7xl font-bold text-gray-500">404</p>
       <h1 className="mt-4 text-xl font-semibold text-gray-800">{t("notFound.text")}</h1>
       <div className="mt-8 flex justify-center gap-3">
         <Link to={homeTo} className={`${button} bg-brand text-white hover:bg-brand-dark`}>

@@ -12,7 +12,7 @@ export function SiteFrame({ data, children }: { data: FrameData; children: React
   return (
     <div className="flex min-h-screen flex-col">
       <Header data={data} />
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
       {hideFooter ? null : <Footer data={data} />}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { withBase } from "~/lib/base-path";
 import { POLL } from "~/lib/constants";
 import type { UnreadCounts } from "~/lib/messages";
+import { apiFetch } from "~/lib/api-fetch";
 
 // Unread message counts: the server renders them; in the browser they are refreshed every 120 s
 // while the tab is visible (spec section 4).
@@ -15,7 +15,7 @@ export function useUnreadCounts(initial: UnreadCounts | null): UnreadCounts | nu
     const timer = window.setInterval(async () => {
       if (document.hidden) return;
       try {
-        const res = await fetch(withBase("/ojapi/msg/unread"), { credentials: "same-origin" });
+        const res = await apiFetch("/ojapi/msg/unread");
         if (!res.ok) {
           // Signed out elsewhere or the server is unwell: stop asking (spec: failed polling stops).
           window.clearInterval(timer);

@@ -2,17 +2,19 @@ import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/translation";
 import { toast } from "~/components/ui/Toast";
-import { withBase } from "~/lib/base-path";
 import { JudgeStatus, LIMITS } from "~/lib/constants";
 import { languageInfo } from "~/lib/languages";
+import { EDITOR_EAGER_MEDIA } from "~/lib/editor-loading";
 import { EDITOR_DEFAULTS, EDITOR_FONT_SIZES, EDITOR_STORAGE, EDITOR_TAB_SIZES, EDITOR_THEMES, type EditorTheme } from "~/lib/problem";
 import type { EditorHandle } from "./editor/code-editor";
 import { SelfTestDrawer } from "./SelfTestDrawer";
 import { StatusBanner } from "./StatusBanner";
+import { apiFetch } from "~/lib/api-fetch";
 
 // The submit form of a problem page. The server renders a plain <select> and <textarea> inside a
-// POST form, so submitting works without JavaScript; after hydration CodeMirror (a separate chunk)
-// takes the textarea's place and the form is sent without leaving the page.
+// POST form, so submitting works without JavaScript; after hydration (on phones, once the reader
+// reaches or touches the code area) CodeMirror (a separate chunk) takes the textarea's place and
+// the form is sent without leaving the page.
 
 export interface SubmitResult {
   ok: boolean;
@@ -60,7 +62,12 @@ export function EditorPanel({
   myStatus,
   refused,
   example,
+  selfTestAction,
+  detailHref,
+  cid,
 }: {
+  /** A contest's problem page: the last accepted code and the self-test are the contest's. */
+  cid?: number;
   pid: number;
   languages: string[];
   defaultLanguage: string;
@@ -71,6 +78,10 @@ export function EditorPanel({
   /** A refused submission sent without JavaScript comes back with its code and errors. */
   refused: SubmitResult | null;
   example: { input: string; output: string } | null;
+  /** Where the editor's form goes for a self-test before the page's scripts run (a page of its own; none offers no such button). */
+  selfTestAction?: string;
+  /** Where the banner's Details link leads (the contest's frame inside a contest; else /submission-detail/{id}). */
+  detailHref?: (submitId: number) => string;
 }) {
   const { t } = useTranslation(["problem", "judge", "common"]);
   const fetcher = useFetcher<SubmitResult>();
@@ -87,45 +98,74 @@ export function EditorPanel({
   const host = useRef<HTMLDivElement>(null);
   const codeRef = useRef(code);
   codeRef.current = code;
+  const languageRef = useRef(language);
+  languageRef.current = language;
+  const textarea = useRef<HTMLTextAreaElement>(null);
 
-  // Restore what this problem's editor held last time, and the global editor settings; then load the editor.
+  // Restore what this problem's editor held last time, and the global editor settings; then load
+  // the editor: at once on a wide screen with a mouse (its modules were preloaded with the page),
+  // else (phones) once the reader nears the code area or touches it (lib/editor-loading.ts).
   useEffect(() => {
     setHydrated(true);
     const s = readSettings();
     setSettings(s);
-    let startCode = codeRef.current;
-    let startLang = firstLanguage;
     const saved = refused?.code ? null : readSaved(pid);
     if (saved && languages.includes(saved.language)) {
-      startLang = saved.language;
-      startCode = saved.code;
+      languageRef.current = saved.language;
       setLanguage(saved.language);
       setCode(saved.code);
+      if (textarea.current) textarea.current.value = saved.code;
     }
     let cancelled = false;
-    void import("./editor/code-editor")
-      .then(({ mountEditor }) =>
-        mountEditor(host.current!, {
-          doc: startCode,
-          mode: languageInfo(startLang)?.mode ?? null,
-          theme: s.theme,
-          fontSize: s.fontSize,
-          tabSize: s.tabSize,
-          height: EDITOR_DEFAULTS.height,
-          label: t("problem:editor.code"),
-          onChange: (value) => setCode(value),
-        }),
-      )
-      .then((handle) => {
-        if (cancelled) return handle.destroy();
-        editor.current = handle;
-        setEditorReady(true);
-      })
-      .catch(() => {
-        // Without the editor chunk the plain textarea stays: nothing is lost.
-      });
+    let started = false;
+    const area = textarea.current;
+    let observer: IntersectionObserver | null = null;
+    const load = () => {
+      if (started || cancelled) return;
+      started = true;
+      observer?.disconnect();
+      void import("./editor/code-editor")
+        .then(({ mountEditor }) =>
+          mountEditor(host.current!, {
+            doc: textarea.current?.value ?? codeRef.current,
+            mode: languageInfo(languageRef.current)?.mode ?? null,
+            theme: s.theme,
+            fontSize: s.fontSize,
+            tabSize: s.tabSize,
+            height: EDITOR_DEFAULTS.height,
+            label: t("problem:editor.code"),
+            onChange: (value) => setCode(value),
+          }),
+        )
+        .then((handle) => {
+          if (cancelled) return handle.destroy();
+          // Whatever was typed in the textarea while the editor loaded goes on in the editor.
+          const ta = textarea.current;
+          const typed = ta?.value ?? codeRef.current;
+          if (handle.getCode() !== typed) handle.setCode(typed);
+          const hadFocus = !!ta && document.activeElement === ta;
+          editor.current = handle;
+          setEditorReady(true);
+          if (hadFocus) handle.focus(ta.selectionStart);
+        })
+        .catch(() => {
+          // Without the editor chunk the plain textarea stays: nothing is lost.
+          started = false;
+        });
+    };
+    const eager = window.matchMedia(EDITOR_EAGER_MEDIA).matches || typeof IntersectionObserver === "undefined" || !area;
+    if (eager) load();
+    else {
+      observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), { rootMargin: "200px 0px" });
+      observer.observe(area);
+      area.addEventListener("pointerdown", load);
+      area.addEventListener("focus", load);
+    }
     return () => {
       cancelled = true;
+      observer?.disconnect();
+      area?.removeEventListener("pointerdown", load);
+      area?.removeEventListener("focus", load);
       editor.current?.destroy();
       editor.current = null;
     };
@@ -180,7 +220,7 @@ export function EditorPanel({
     }
     if (!window.confirm(t("problem:editor.lastAcConfirm"))) return;
     try {
-      const res = await fetch(withBase(`/ojapi/get-last-ac-code?pid=${pid}`), { headers: { Accept: "application/json" } });
+      const res = await apiFetch(`/ojapi/get-last-ac-code?pid=${pid}${cid ? `&cid=${cid}` : ""}`);
       const body = (await res.json()) as { status: number; msg: string; data: { code: string; language: string } | null };
       if (body.status !== 200 || !body.data) return toast.text("error", body.msg);
       if (languages.includes(body.data.language)) {
@@ -277,6 +317,7 @@ export function EditorPanel({
         ) : null}
         <div ref={host} className={editorReady ? "overflow-hidden rounded border" : "hidden"} data-testid="code-editor" />
         <textarea
+          ref={textarea}
           name="code"
           value={code}
           onChange={(e) => setCode(e.target.value)}
@@ -301,14 +342,20 @@ export function EditorPanel({
               {t("problem:selfTest.open")}
             </button>
           ) : null}
+          {!hydrated && signedIn && selfTestAction ? (
+            <button type="submit" formAction={selfTestAction} className="rounded border px-3 py-1 text-sm" data-testid="open-self-test-page">
+              {t("problem:selfTest.open")}
+            </button>
+          ) : null}
           <button type="submit" disabled={busy || languages.length === 0} className="ml-auto rounded bg-brand px-5 py-1.5 text-sm text-white disabled:opacity-60" data-testid="submit-code">
             {busy ? t("problem:editor.submitting") : t("problem:editor.submit")}
           </button>
         </div>
       </fetcher.Form>
-      {submitId ? <StatusBanner submitId={submitId} onFinal={(s) => s === JudgeStatus.ACCEPTED && setSolvedNow(true)} /> : null}
+      {submitId ? <StatusBanner submitId={submitId} detailHref={detailHref?.(submitId)} onFinal={(s) => s === JudgeStatus.ACCEPTED && setSolvedNow(true)} /> : null}
       {testing ? (
         <SelfTestDrawer
+          cid={cid}
           pid={pid}
           language={language}
           getCode={() => editor.current?.getCode() ?? code}

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/translation";
 import { StatusTag } from "~/components/submission/StatusTag";
-import { withBase } from "~/lib/base-path";
 import { LIMITS, POLL, RUNNING_STATUSES } from "~/lib/constants";
 import { formatMemory, formatTimeMs } from "~/lib/format";
 import type { TestJudgeResult } from "~/lib/judge-protocol";
+import { apiFetch } from "~/lib/api-fetch";
 
 // The online self-test: runs the editor's code on the learner's own input through
 // POST /ojapi/submit-problem-test-judge, then polls GET /ojapi/get-test-judge-result every second
@@ -26,7 +26,10 @@ export function SelfTestDrawer({
   initialInput,
   initialOutput,
   onClose,
+  cid,
 }: {
+  /** A contest's problem page tests in its contest. */
+  cid?: number;
   pid: number;
   language: string;
   getCode: () => string;
@@ -47,7 +50,7 @@ export function SelfTestDrawer({
   const poll = (key: string) => {
     const tick = async () => {
       try {
-        const res = await fetch(withBase(`/ojapi/get-test-judge-result?testJudgeKey=${encodeURIComponent(key)}`), { headers: { Accept: "application/json" } });
+        const res = await apiFetch(`/ojapi/get-test-judge-result?testJudgeKey=${encodeURIComponent(key)}`);
         const body = (await res.json()) as ApiBody<TestResult>;
         if (body.status !== 200 || !body.data) {
           setError(body.msg || t("selfTest.failed"));
@@ -74,14 +77,15 @@ export function SelfTestDrawer({
     if (input.length > LIMITS.testInputMax) return setError(t("selfTest.inputTooLong", { max: LIMITS.testInputMax }));
     setRunning(true);
     try {
-      const res = await fetch(withBase("/ojapi/submit-problem-test-judge"), {
+      const res = await apiFetch("/ojapi/submit-problem-test-judge", {
         method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        headers: { "Content-Type": "application/json" },
         body: JSON.stringify({
           pid,
           language,
           code,
-          type: "public",
+          type: cid ? "contest" : "public",
+          cid: cid ?? 0,
           userInput: input,
           expectedOutput: expected,
           mode: "default",
@@ -110,7 +114,7 @@ export function SelfTestDrawer({
         </button>
       </div>
       <label className="block text-sm">
-        {t("selfTest.input")} <span className="text-xs text-gray-400">({input.length}/{LIMITS.testInputMax})</span>
+        {t("selfTest.input")} <span className="text-xs text-gray-600">({input.length}/{LIMITS.testInputMax})</span>
         <textarea
           value={input}
           maxLength={LIMITS.testInputMax}
@@ -137,13 +141,13 @@ export function SelfTestDrawer({
           </div>
           {result.userOutput ? (
             <div>
-              <div className="text-xs text-gray-500">{t("selfTest.output")}</div>
+              <div className="text-xs text-gray-600">{t("selfTest.output")}</div>
               <pre className="max-h-48 overflow-auto rounded bg-gray-50 p-2 text-xs">{result.userOutput}</pre>
             </div>
           ) : null}
           {result.stderr || result.errorMessage ? (
             <div>
-              <div className="text-xs text-gray-500">{t("selfTest.stderr")}</div>
+              <div className="text-xs text-gray-600">{t("selfTest.stderr")}</div>
               <pre className="max-h-48 overflow-auto rounded bg-red-50 p-2 text-xs text-red-800">{result.errorMessage || result.stderr}</pre>
             </div>
           ) : null}

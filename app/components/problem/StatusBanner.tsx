@@ -19,7 +19,7 @@ async function celebrate() {
   }
 }
 
-export function StatusBanner({ submitId, onFinal }: { submitId: number; onFinal?: (status: number) => void }) {
+export function StatusBanner({ submitId, detailHref, onFinal }: { submitId: number; detailHref?: string; onFinal?: (status: number) => void }) {
   const { t } = useTranslation(["problem", "judge"]);
   const [live, setLive] = useState<LiveStatus | null>(null);
   const [gaveUp, setGaveUp] = useState(false);
@@ -54,8 +54,8 @@ export function StatusBanner({ submitId, onFinal }: { submitId: number; onFinal?
           {formatTimeMs(live.time)} · {formatMemory(live.memory)}
         </span>
       ) : null}
-      {gaveUp && running ? <span className="text-gray-500">{t("problem:banner.noResultYet")}</span> : null}
-      <Link to={`/submission-detail/${submitId}`} className="ml-auto">
+      {gaveUp && running ? <span className="text-gray-600">{t("problem:banner.noResultYet")}</span> : null}
+      <Link to={detailHref ?? `/submission-detail/${submitId}`} className="ml-auto">
         {t("problem:banner.details")}
       </Link>
     </div>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { withBase } from "~/lib/base-path";
 import { POLL, RUNNING_STATUSES } from "~/lib/constants";
+import { apiFetch } from "~/lib/api-fetch";
 
 // Following submissions while they are judged, in the browser. Lists poll
 // /ojapi/check-submissions-status with all their running rows in one call, every 2 s and at most
@@ -25,9 +26,9 @@ const isRunning = (s: LiveStatus) => RUNNING_STATUSES.has(s.status);
 /** One call for many submissions; null when it failed. */
 async function checkStatuses(ids: readonly number[], signal: AbortSignal): Promise<Record<string, LiveStatus> | null> {
   try {
-    const res = await fetch(withBase("/ojapi/check-submissions-status"), {
+    const res = await apiFetch("/ojapi/check-submissions-status", {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ submitIds: ids }),
       signal,
     });

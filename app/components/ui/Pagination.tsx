@@ -32,7 +32,7 @@ export function Pagination({
   const cls = "min-w-8 rounded border px-2 py-1 text-center text-sm";
   return (
     <nav className="mt-4 flex flex-wrap items-center justify-center gap-1" aria-label={t("pagination.label")}>
-      <span className="mr-2 text-sm text-gray-500">{t("pagination.total", { total })}</span>
+      <span className="mr-2 text-sm text-gray-600">{t("pagination.total", { total })}</span>
       {current > 1 ? (
         <Link className={`${cls} bg-white`} to={href(current - 1)} rel="prev" aria-label={t("pagination.prev")}>
           ‹

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { test as base, expect, type BrowserContext, type Page, type Response } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type Response } from "@playwright/test";
 
 // Browser-test fixtures: they reach the running site's store through the app's own services,
 // create their own users and data, sign in by setting the session cookie, and clean up after.
@@ -29,9 +29,9 @@ async function loadApp() {
   process.env.BASE_PATH = process.env.E2E_BASE_PATH ?? "/";
   process.env.LOG_LEVEL = "warn";
   const [db, users, session, userModel] = await Promise.all([
-    import("../../../app/services/db.server"),
-    import("../../../app/services/users.server"),
-    import("../../../app/services/session.server"),
+    import("../../../app/services/platform/db.server"),
+    import("../../../app/services/account/users.server"),
+    import("../../../app/services/account/session.server"),
     import("../../../app/models/user.server"),
   ]);
   await db.connectDb();
@@ -113,4 +113,14 @@ export { expect };
 /** Waits until the page is interactive (the root layout marks the document once hydrated). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "1");
+}
+
+/**
+ * A token for /ojapi calls, as HOJ's client gets one: by logging in through /ojapi/login (the
+ * session cookie authenticates no /ojapi call).
+ */
+export async function apiToken(request: APIRequestContext, user: TestUser): Promise<string> {
+  const res = await request.post("ojapi/login", { data: { username: user.username, password: user.password } });
+  expect(res.status()).toBe(200);
+  return res.headers()["authorization"];
 }

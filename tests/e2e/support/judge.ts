@@ -11,7 +11,7 @@ const FINAL_WAIT_MS = 120_000;
  * from a test that uses the `app` fixture (which points the app's modules at the running site).
  */
 export async function waitForJudge(timeoutMs = FINAL_WAIT_MS): Promise<string[]> {
-  const { liveJudges } = await import("../../../app/services/judge-queue.server");
+  const { liveJudges } = await import("../../../app/services/judging/queue.server");
   let languages: string[] = [];
   await expect
     .poll(

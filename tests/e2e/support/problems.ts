@@ -5,13 +5,22 @@ import { randomInt } from "node:crypto";
 // running site's store).
 
 export async function models() {
-  const [problem, submission, tag, testdata] = await Promise.all([
+  const [problem, submission, tag, testdata, pages] = await Promise.all([
     import("../../../app/models/problem.server"),
     import("../../../app/models/submission.server"),
     import("../../../app/models/tag.server"),
-    import("../../../app/services/testdata.server"),
+    import("../../../app/services/problem/testdata.server"),
+    import("../../../app/services/platform/page-cache.server"),
   ]);
-  return { Problem: problem.Problem, Submission: submission.Submission, Tag: tag.Tag, TagClassification: tag.TagClassification, testdata };
+  return {
+    Problem: problem.Problem,
+    Submission: submission.Submission,
+    Tag: tag.Tag,
+    TagClassification: tag.TagClassification,
+    testdata,
+    /** After writing problems, tags or submissions directly: what the site's own writes announce. */
+    pagesChanged: pages.pagesChanged,
+  };
 }
 
 export type Models = Awaited<ReturnType<typeof models>>;
@@ -63,4 +72,6 @@ export async function makeAbProblem(m: Models, o: AbProblem): Promise<void> {
     ],
     ...o.counts,
   });
+  // As an admin's save does: lists kept or rendered before it show it at once.
+  await m.pagesChanged("problems");
 }

@@ -1,7 +1,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { sharedPchDir } from "../../../judge-service/src/sandbox-host";
 import { consoleSink } from "../../../scripts/lib/prefix";
 import { startStack } from "../../../scripts/lib/stack";
+import { startRemoteSites } from "../../fixtures/remote-oj/sites";
 import { startMailbox } from "./mailbox";
 
 // Started by Playwright's webServer: a local SMTP server, then the whole site configured to send
@@ -11,13 +13,17 @@ const dataDir = process.env.E2E_DATA_DIR!;
 const port = Number(process.env.E2E_PORT);
 mkdirSync(dataDir, { recursive: true });
 const mailbox = await startMailbox(path.join(dataDir, "mailbox"));
+// Local stand-ins for the remote judges (tests/fixtures/remote-oj): the site's remote workers use them.
+const remoteSites = await startRemoteSites();
+const remoteEnv = Object.fromEntries(Object.entries(remoteSites.urls).map(([oj, url]) => [`REMOTE_JUDGE_URL_${oj}`, url]));
 
 const stack = await startStack({
   dataDir,
   toolsDir: path.resolve(process.env.TOOLS_DIR ?? ".tools"),
   port,
   sink: (line, source) => {
-    if (process.env.E2E_VERBOSE || /error|fatal|panic/i.test(line)) consoleSink(line, source);
+    // A child that died (and is being restarted) is always worth showing.
+    if (process.env.E2E_VERBOSE || /error|fatal|panic/i.test(line) || (source === "start" && /restarting it/.test(line))) consoleSink(line, source);
   },
   env: {
     BASE_PATH: process.env.E2E_BASE_PATH ?? "/",
@@ -27,11 +33,16 @@ const stack = await startStack({
     SMTP_SECURE: "false",
     SMTP_FROM: "Online Judge <noreply@oj.test>",
     LOG_LEVEL: "warn",
+    // Precompiled headers built once for this machine's test stacks, not once per run.
+    JUDGE_PCH_DIR: process.env.JUDGE_PCH_DIR || sharedPchDir(),
     // Browser tests sign in many times from one address.
     RATE_LIMIT_SCALE: "20",
     // The browser connects from loopback, trusted as a proxy: a test chooses its client address
     // with X-Forwarded-For (the failed-login count is kept per address).
     TRUST_PROXY: "loopback",
+    ...remoteEnv,
+    REMOTE_JUDGE_POLL_MS: "200",
+    REMOTE_JUDGE_POLL_MAX_MS: "500",
   },
 });
 
@@ -53,11 +64,8 @@ async function stop() {
   stopping = true;
   await stack.stop();
   await mailbox.close();
+  await remoteSites.close();
   process.exit(0);
 }
 process.on("SIGTERM", () => void stop());
 process.on("SIGINT", () => void stop());
-void stack.exited.then(({ name, code }) => {
-  consoleSink(`${name} exited with code ${code} during the browser tests`, "start");
-  void stop();
-});

@@ -10,12 +10,12 @@ const { mailbox } = await setupAuthEnv({ smtp: true });
 const box = mailbox as Mailbox;
 const { Session } = await import("~/models/session.server");
 const { User } = await import("~/models/user.server");
-const { createUser } = await import("~/services/users.server");
-const { disconnectDb } = await import("~/services/db.server");
-const { closeRedis } = await import("~/services/redis.server");
-const { getCurrentUser, getSession, commitSession, revokeUserSessions } = await import("~/services/session.server");
-const { addFlash, flash, takeFlash } = await import("~/services/flash.server");
-const { verifyPassword } = await import("~/services/password.server");
+const { createUser } = await import("~/services/account/users.server");
+const { disconnectDb } = await import("~/services/platform/db.server");
+const { closeRedis } = await import("~/services/platform/redis.server");
+const { getCurrentUser, getSession, commitSession, revokeUserSessions } = await import("~/services/account/session.server");
+const { addFlash, flash, takeFlash } = await import("~/http/flash.server");
+const { verifyPassword } = await import("~/services/account/password.server");
 const loginPage = await import("~/routes/login");
 const logoutRoute = await import("~/routes/logout");
 const settingPage = await import("~/routes/setting");
@@ -264,17 +264,21 @@ describe("account", () => {
     expect(location).toBe("/home?login=1&notice=pleaseLoginFirst&redirectTo=%2Fsetting");
   });
 
-  it("logout (POST or GET) deletes the session and goes home with a toast", async () => {
+  it("logout by POST deletes the session and goes home with a toast; a GET only offers the button", async () => {
     const user = await newUser();
-    for (const method of ["POST", "GET"]) {
-      const cookie = await pageLogin(user.username);
-      const req = request("/logout", { cookie, method });
-      const res = method === "POST" ? await logoutRoute.action(args(req)) : await logoutRoute.loader(args(req));
-      expect(res.status).toBe(302);
-      expect(res.headers.get("Location")).toBe("/home");
-      expect(await getCurrentUser(request("/home", { cookie }))).toBeNull();
-      expect(await takeFlash(request("/home", { cookie: cookieOf(res) }))).toEqual([{ type: "success", key: "auth:logout.success" }]);
-    }
+    const cookie = await pageLogin(user.username);
+    // A GET (an address typed, or a link another site planted) changes nothing.
+    const page = await logoutRoute.loader(args(request("/logout", { cookie })));
+    expect(page.status).toBe(200);
+    expect(await body(page)).toEqual({ title: msg("logout", "button") });
+    expect(page.headers.get("Set-Cookie")).toBeNull();
+    expect((await getCurrentUser(request("/home", { cookie })))?._id).toBe(user._id);
+
+    const res = await logoutRoute.action(args(request("/logout", { cookie, method: "POST" })));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/home");
+    expect(await getCurrentUser(request("/home", { cookie }))).toBeNull();
+    expect(await takeFlash(request("/home", { cookie: cookieOf(res) }))).toEqual([{ type: "success", key: "auth:logout.success" }]);
     expect(await Session.countDocuments({ uid: user._id })).toBe(0);
   });
 
@@ -285,7 +289,7 @@ describe("account", () => {
     for (const cookie of [undefined, revoked]) {
       for (const method of ["POST", "GET"]) {
         const req = request("/logout", { cookie, method });
-        const res = method === "POST" ? await logoutRoute.action(args(req)) : await logoutRoute.loader(args(req));
+        const res = method === "POST" ? await logoutRoute.action(args(req)) : await logoutRoute.loader(args(req)).catch((e: unknown) => e as Response);
         expect(res.status).toBe(302);
         expect(res.headers.get("Location")).toBe("/home?login=1&notice=pleaseLoginFirst");
         expect(res.headers.get("Set-Cookie")).toBeNull();

@@ -24,7 +24,7 @@ export async function setupAuthEnv(opts: { smtp: boolean; rateLimitScale?: numbe
   }
   if (opts.rateLimitScale) process.env.RATE_LIMIT_SCALE = String(opts.rateLimitScale);
   process.env.PUBLIC_URL = "http://oj.test/";
-  const { bootstrap } = await import("~/services/bootstrap.server");
+  const { bootstrap } = await import("~/services/account/bootstrap.server");
   await bootstrap();
   return { mailbox };
 }

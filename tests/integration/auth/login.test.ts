@@ -3,17 +3,18 @@ import { args, body, cookieOf, fresh, msg, request, setupAuthEnv, sleep, type Ap
 
 // Login (spec sections 4 and 5): page action and API, field errors with status 400, the failure
 // counter per account and per address, the slide puzzle checked on the server, disabled accounts,
-// the admin login and the rate limits.
+// the admin login and the rate limits (failures only; per account they bring the puzzle, never a lock).
 
 await setupAuthEnv({ smtp: false });
 const { Role, SLIDE_PUZZLE } = await import("~/lib/constants");
 const { Session } = await import("~/models/session.server");
 const { User } = await import("~/models/user.server");
-const { createUser } = await import("~/services/users.server");
-const { disconnectDb } = await import("~/services/db.server");
-const { closeRedis, redis, rkey } = await import("~/services/redis.server");
-const { takeFlash } = await import("~/services/flash.server");
-const { getCurrentUser } = await import("~/services/session.server");
+const { createUser } = await import("~/services/account/users.server");
+const { disconnectDb } = await import("~/services/platform/db.server");
+const { closeRedis, redis, rkey } = await import("~/services/platform/redis.server");
+const { RATE_RULES } = await import("~/services/platform/rate-limit.server");
+const { takeFlash } = await import("~/http/flash.server");
+const { getCurrentUser } = await import("~/services/account/session.server");
 const loginPage = await import("~/routes/login");
 const adminLogin = await import("~/routes/admin_.login");
 const apiLogin = await import("~/routes/ojapi.login");
@@ -72,7 +73,7 @@ describe("login", () => {
   it("replaces the visitor's session id on login, and keeps redirects inside the site", async () => {
     const user = await newUser();
     const visitor = await Session.create({ _id: "planted-session-id-0000000000", uid: "", data: {}, expiresAt: new Date(Date.now() + 3600_000) });
-    const { sessionCookie } = await import("~/services/session.server");
+    const { sessionCookie } = await import("~/services/account/session.server");
     const planted = (await sessionCookie.serialize(visitor._id)).split(";")[0];
     const res = (await loginPage.action(args(request("/login", { cookie: planted, form: { username: user.username, password: "right-pass", redirectTo: "//evil.example/x" } })))) as Response;
     expect(res.headers.get("Location")).toBe("/home");
@@ -274,14 +275,102 @@ describe("login", () => {
     expect((await body<ApiBody<{ roleList: string[] }>>(apiOk)).data.roleList).toEqual(["admin"]);
   });
 
-  it("limits login attempts per account (20 in 10 minutes) from any address", async () => {
+  it("failures on an account from many addresses never lock its owner out: every login needs the puzzle, which the owner solves", async () => {
+    const owner = await newUser({ role: Role.ADMIN });
+    const ownIp = newIp();
+    const wrong = [
+      (ip: string) => login({ username: owner.username, password: "nope-nope" }, ip),
+      (ip: string) => apiLogin.action(args(request("/ojapi/login", { json: { username: owner.username, password: "nope-nope" } }), ip)),
+      async (ip: string) => (await adminLogin.action(args(request("/admin/login", { form: { username: owner.username, password: "nope-nope" } }), ip))) as Response,
+      (ip: string) => apiAdminLogin.action(args(request("/ojapi/admin/login", { json: { username: owner.username, password: "nope-nope" } }), ip)),
+    ];
+    // The owner's own login through the page, the API and the admin login, each answering the puzzle it is given.
+    const right = [
+      async (extra: Record<string, string>) => login({ username: owner.username, password: "right-pass", ...extra }, ownIp),
+      async (extra: Record<string, string>) => apiLogin.action(args(request("/ojapi/login", { json: { username: owner.username, password: "right-pass", ...extra } }), ownIp)),
+      async (extra: Record<string, string>) =>
+        (await adminLogin.action(args(request("/admin/login", { form: { username: owner.username, password: "right-pass", ...extra } }), ownIp))) as Response,
+    ];
+    for (const signIn of right) {
+      // 11 wrong passwords from 11 addresses, through every login there is: 33 in all.
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) statuses.push((await wrong[i % wrong.length](newIp())).status);
+      expect(statuses.every((s) => s === 400)).toBe(true);
+
+      const asked = await signIn({});
+      expect(asked.status).toBe(400);
+      const answer = (await asked.json()) as { data: { puzzle: { token: string } } };
+      const token = answer.data.puzzle.token;
+      const x = await answerOf(token);
+      await sleep(450);
+      const done = await signIn({ puzzleToken: token, puzzleOffset: String(x) });
+      expect([200, 302]).toContain(done.status);
+    }
+  });
+
+  it("20 failures on an account in 10 minutes make its logins need the puzzle, even after the owner's successes reset the count", async () => {
+    const owner = await newUser();
+    const ownIp = newIp();
+    expect(RATE_RULES.loginAccount.points).toBe(20);
+    for (let round = 0; round < 5; round++) {
+      for (let i = 0; i < 4; i++) expect((await login({ username: owner.username, password: "nope-nope" })).status).toBe(400);
+      // Four in a row need no puzzle yet; the owner's success starts the count again.
+      if (round < 4) expect((await login({ username: owner.username, password: "right-pass" }, ownIp)).status).toBe(302);
+    }
+    const gated = await login({ username: owner.username, password: "right-pass" }, ownIp);
+    expect(gated.status).toBe(400);
+    const g = (await gated.json()) as FormAnswer;
+    expect(g.errors.puzzle).toBe(msg("puzzle", "required"));
+    const x = await answerOf(g.data!.puzzle!.token);
+    await sleep(450);
+    const ok = await login({ username: owner.username, password: "right-pass", puzzleToken: g.data!.puzzle!.token, puzzleOffset: String(x) }, ownIp);
+    expect(ok.status).toBe(302);
+    // The window is not the count a success resets: the next login needs the puzzle again.
+    expect(((await (await login({ username: owner.username, password: "right-pass" }, ownIp)).json()) as FormAnswer).errors.puzzle).toBe(msg("puzzle", "required"));
+    // Another account is not gated by it.
+    const other = await newUser();
+    expect((await login({ username: other.username, password: "right-pass" })).status).toBe(302);
+  });
+
+  it("never counts successful logins: one account signs in from one address past every allowance", async () => {
     const user = await newUser();
+    const ip = newIp();
+    const times = RATE_RULES.loginIp.points + 5;
+    for (let i = 0; i < times; i++) {
+      const res = await login({ username: user.username, password: "right-pass" }, ip);
+      expect(res.status, `login ${i + 1}`).toBe(302);
+    }
+    const failed = await login({ username: user.username, password: "nope-nope" }, ip);
+    expect(failed.status).toBe(400);
+    expect(((await failed.json()) as FormAnswer).data?.puzzle).toBeUndefined();
+  });
+
+  it("limits attempts on one account from one address (10 in 10 minutes): that address is refused, its owner elsewhere is not", async () => {
+    const user = await newUser();
+    const other = await newUser();
+    const ip = newIp();
+    expect(RATE_RULES.loginPair.points).toBe(10);
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await login({ username: user.username, password: "nope-nope" })).status);
-    expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
-    expect(statuses[20]).toBe(429);
-    const res = await login({ username: user.username, password: "right-pass" });
-    expect(((await res.json()) as FormAnswer).errors._form).toMatch(/^Too many attempts, please try again in \d+ seconds$/);
+    // Five wrong passwords, then five tries without the puzzle they now need.
+    for (let i = 0; i < 10; i++) statuses.push((await login({ username: user.username, password: "nope-nope" }, ip)).status);
+    expect(statuses.every((s) => s === 400)).toBe(true);
+    const refused = await login({ username: user.username, password: "right-pass" }, ip);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as FormAnswer).errors._form).toMatch(/^Too many attempts, please try again in \d+ seconds$/);
+    expect(refused.headers.get("Set-Cookie")).toBeNull();
+
+    // The owner elsewhere: the puzzle (five failures in a row), then in.
+    const elsewhere = await login({ username: user.username, password: "right-pass" });
+    expect(elsewhere.status).toBe(400);
+    const p = ((await elsewhere.json()) as FormAnswer).data!.puzzle!;
+    const x = await answerOf(p.token);
+    await sleep(450);
+    expect((await login({ username: user.username, password: "right-pass", puzzleToken: p.token, puzzleOffset: String(x) })).status).toBe(302);
+
+    // The same address and another account: the address's puzzle, never a 429.
+    const sameIp = await login({ username: other.username, password: "right-pass" }, ip);
+    expect(sameIp.status).toBe(400);
+    expect(((await sameIp.json()) as FormAnswer).errors.puzzle).toBe(msg("puzzle", "required"));
   });
 
   it("limits login attempts per address (30 in 10 minutes)", async () => {

@@ -6,9 +6,9 @@ import { args, body, cookieOf, fresh, msg, request, setupAuthEnv, type ApiBody }
 
 await setupAuthEnv({ smtp: false });
 const { User } = await import("~/models/user.server");
-const { createUser } = await import("~/services/users.server");
-const { disconnectDb } = await import("~/services/db.server");
-const { closeRedis } = await import("~/services/redis.server");
+const { createUser } = await import("~/services/account/users.server");
+const { disconnectDb } = await import("~/services/platform/db.server");
+const { closeRedis } = await import("~/services/platform/redis.server");
 const registerPage = await import("~/routes/register");
 const resetPage = await import("~/routes/reset-password");
 const loginPage = await import("~/routes/login");

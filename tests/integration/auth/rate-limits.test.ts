@@ -3,19 +3,19 @@ import { messagesTo, waitForCode } from "../../e2e/support/mailbox";
 import { args, body, en, fresh, request, setupAuthEnv, zh, type ApiBody, type Mailbox } from "./helpers";
 
 // The rate limits of e-mail codes, password resets and the "is it taken?" check
-// (app/services/rate-limit.server.ts), each pushed past its allowance through the API: the refusal
+// (app/services/platform/rate-limit.server.ts), each pushed past its allowance through the API: the refusal
 // is a 429 with "Too many attempts" and the seconds to wait, in the user's language, and nothing
 // is sent or changed. Addresses are made up per test so the rules do not meet.
 
 const { mailbox } = await setupAuthEnv({ smtp: true });
 const box = mailbox as Mailbox;
-const { createUser } = await import("~/services/users.server");
-const { verifyPassword } = await import("~/services/password.server");
+const { createUser } = await import("~/services/account/users.server");
+const { verifyPassword } = await import("~/services/account/password.server");
 const { User } = await import("~/models/user.server");
-const { releaseWait } = await import("~/services/email-code.server");
-const { RATE_RULES } = await import("~/services/rate-limit.server");
-const { disconnectDb } = await import("~/services/db.server");
-const { closeRedis } = await import("~/services/redis.server");
+const { releaseWait } = await import("~/services/account/email-code.server");
+const { RATE_RULES } = await import("~/services/platform/rate-limit.server");
+const { disconnectDb } = await import("~/services/platform/db.server");
+const { closeRedis } = await import("~/services/platform/redis.server");
 const apiCode = await import("~/routes/ojapi.get-register-code");
 const apiReset = await import("~/routes/ojapi.reset-password");
 const apiCheck = await import("~/routes/ojapi.check-username-or-email");

@@ -8,10 +8,10 @@ import { args, body, fresh, msg, request, setupAuthEnv, type ApiBody, type Mailb
 const { mailbox } = await setupAuthEnv({ smtp: true });
 const box = mailbox as Mailbox;
 const { User } = await import("~/models/user.server");
-const { disconnectDb } = await import("~/services/db.server");
-const { closeRedis } = await import("~/services/redis.server");
-const { updateWebsiteConfig } = await import("~/services/site-config.server");
-const { verifyPassword } = await import("~/services/password.server");
+const { disconnectDb } = await import("~/services/platform/db.server");
+const { closeRedis } = await import("~/services/platform/redis.server");
+const { updateWebsiteConfig } = await import("~/services/site/config.server");
+const { verifyPassword } = await import("~/services/account/password.server");
 const registerPage = await import("~/routes/register");
 const apiRegister = await import("~/routes/ojapi.register");
 const apiCode = await import("~/routes/ojapi.get-register-code");
@@ -71,7 +71,7 @@ describe("registration", () => {
     const code = await codeFor(email);
     const res = await registerForm({ intent: "register", username, password: "secret12", passwordAgain: "secret12", email, code });
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(`/login?username=${username}`);
+    expect(res.headers.get("Location")).toBe(`/login?username=${username}&registered=1`);
     expect(await User.countDocuments({ usernameLower: username.toLowerCase() })).toBe(1);
   });
 

@@ -8,12 +8,12 @@ import { args, body, cookieOf, fresh, msg, request, setupAuthEnv, type ApiBody, 
 const { mailbox } = await setupAuthEnv({ smtp: true });
 const box = mailbox as Mailbox;
 const { Session } = await import("~/models/session.server");
-const { createUser } = await import("~/services/users.server");
-const { disconnectDb } = await import("~/services/db.server");
-const { closeRedis, redis, rkey } = await import("~/services/redis.server");
-const { captchaCookie } = await import("~/services/captcha.server");
-const { createApiSession } = await import("~/services/api-token.server");
-const { takeFlash } = await import("~/services/flash.server");
+const { createUser } = await import("~/services/account/users.server");
+const { disconnectDb } = await import("~/services/platform/db.server");
+const { closeRedis, redis, rkey } = await import("~/services/platform/redis.server");
+const { captchaCookie } = await import("~/services/account/captcha.server");
+const { createApiSession } = await import("~/services/account/api-token.server");
+const { takeFlash } = await import("~/http/flash.server");
 const resetPage = await import("~/routes/reset-password");
 const loginPage = await import("~/routes/login");
 const captchaImage = await import("~/routes/auth.captcha[.]svg");
@@ -82,7 +82,7 @@ describe("reset password", () => {
 
     expect(await Session.countDocuments({ uid: user._id })).toBe(0);
     expect((await apiAuthInfo.loader(args(request("/ojapi/get-user-auth-info", { token })))).status).toBe(401);
-    const { getCurrentUser } = await import("~/services/session.server");
+    const { getCurrentUser } = await import("~/services/account/session.server");
     expect(await getCurrentUser(request("/home", { cookie }))).toBeNull();
     expect((await login(user.username, "old-pass-1")).status).toBe(400);
     expect((await login(user.username, "new-pass-1")).status).toBe(302);

@@ -7,19 +7,26 @@ import path from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JudgeStatus } from "~/lib/constants";
-import { JUDGE_GROUP, JUDGES_KEY, JudgeStreams, type FinalMessage, type JudgeInfo, type TaskProblem } from "~/lib/judge-protocol";
+import { JUDGE_GROUP, JUDGES_KEY, JudgeStreams, type TaskProblem } from "~/lib/judge-protocol";
 import type { RunningJudge } from "../../../judge-service/src/consumer";
 import type { JudgeContext } from "../../../judge-service/src/context";
 import {
   allResults,
   C_AB,
   enqueue,
+  exited,
   finalOf,
-  JUDGE_TOKEN,
+  finals,
+  judging,
+  killJudgeProcesses,
   newRedis,
   prefix,
   problem,
+  registered,
+  SLOW_AB,
+  slowProblem,
   startDataServer,
+  startJudgeProcess as startJudgeProcessIn,
   startTestJudge,
   storeCases,
   submission,
@@ -42,83 +49,30 @@ let slow: TaskProblem;
 let slower: TaskProblem;
 const children: ChildProcess[] = [];
 
-// Each case spends about 0.3 s of CPU before answering: a task takes a few seconds.
-const SLOW_AB = `#include <stdio.h>
-#include <time.h>
-int main(void){ long long a, b; scanf("%lld %lld", &a, &b); while (clock() < CLOCKS_PER_SEC * 3 / 10); printf("%lld\\n", a + b); return 0; }
-`;
-
 beforeAll(async () => {
   server = await startDataServer();
   redis = newRedis();
   ctx = await testContext(server.url);
-  const { hash, cases } = await storeCases([
-    { input: "1 2\n", output: "3\n" },
-    { input: "3 4\n", output: "7\n" },
-    { input: "5 6\n", output: "11\n" },
-    { input: "7 8\n", output: "15\n" },
-  ]);
-  slow = problem(hash, cases, { timeLimit: 3000 });
+  slow = await slowProblem();
   // Long enough to outlast the claim time while it runs.
   const many = await storeCases(Array.from({ length: 12 }, (_, i) => ({ input: `${i} 1\n`, output: `${i + 1}\n` })));
   slower = problem(many.hash, many.cases, { timeLimit: 3000 });
 });
 
 afterAll(async () => {
+  killJudgeProcesses();
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
   await server?.close();
   redis?.disconnect();
 });
 
-/** judge-service/src/main.ts as a real process, as the site starts it. */
-function startJudgeProcess(name: string, env: Record<string, string> = {}): { child: ChildProcess; output: () => string } {
-  let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "judge-service/src/main.ts"], {
-    env: {
-      ...process.env,
-      REDIS_URL: process.env.REDIS_URL,
-      REDIS_PREFIX: prefix(),
-      GO_JUDGE_URL: process.env.GO_JUDGE_URL,
-      WEB_INTERNAL_URL: server.url,
-      JUDGE_TOKEN,
-      JUDGE_NAME: name,
-      JUDGE_CONCURRENCY: "1",
-      JUDGE_CLAIM_IDLE_MS: String(CLAIM_IDLE_MS),
-      JUDGE_CACHE_DIR: mkdtempSync(path.join(os.tmpdir(), "judge-child-")),
-      LOG_LEVEL: "info",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-  children.push(child);
-  return { child, output: () => output };
-}
-
-async function registered(r: Redis, name: string): Promise<JudgeInfo | null> {
-  const raw = await r.hget(prefix() + JUDGES_KEY, name);
-  return raw ? (JSON.parse(raw) as JudgeInfo) : null;
-}
-
-async function judging(r: Redis, submissionId: number): Promise<boolean> {
-  return (await allResults(r)).some((m) => m.type === "case" && m.submissionId === submissionId);
-}
-
-async function finals(r: Redis, submissionId: number): Promise<FinalMessage[]> {
-  return (await allResults(r)).filter((m): m is FinalMessage => m.type === "final" && m.submissionId === submissionId);
+function startJudgeProcess(name: string, env: Record<string, string> = {}) {
+  return startJudgeProcessIn(server.url, name, { JUDGE_CLAIM_IDLE_MS: String(CLAIM_IDLE_MS), ...env });
 }
 
 async function pendingCount(r: Redis, lane = JudgeStreams.normalTasks): Promise<number> {
   const summary = (await r.xpending(prefix() + lane, JUDGE_GROUP)) as [number, ...unknown[]];
   return Number(summary[0]);
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
-    else child.once("exit", (code) => resolve(code));
-  });
 }
 
 async function inProcessJudge(over: Parameters<typeof startTestJudge>[1] = {}): Promise<RunningJudge> {

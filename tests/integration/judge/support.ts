@@ -1,5 +1,6 @@
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
+import { createReadStream, mkdtempSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,16 +11,19 @@ import { PROBLEM_DEFAULTS } from "~/lib/constants";
 import {
   decodeMessage,
   encodeMessage,
+  JUDGE_GROUP,
+  JUDGES_KEY,
   JudgeStreams,
   STREAM_FIELD,
   type FinalMessage,
+  type JudgeInfo,
   type JudgeTask,
   type ResultMessage,
   type SubmissionTask,
   type TaskCase,
   type TaskProblem,
 } from "~/lib/judge-protocol";
-import type * as TestDataServer from "~/services/testdata.server";
+import type * as TestDataServer from "~/services/problem/testdata.server";
 import { startJudge, type RunningJudge, type StartJudgeOptions } from "../../../judge-service/src/consumer";
 import type { JudgeContext, JudgeSettings } from "../../../judge-service/src/context";
 import type { SandboxClient, SandboxCmd } from "../../../judge-service/src/sandbox";
@@ -35,7 +39,7 @@ type TestDataModule = typeof TestDataServer;
 let testdataModule: Promise<TestDataModule> | null = null;
 /** The web side's test data functions (imported after JUDGE_TOKEN is set, as the web reads it once). */
 export function testdata(): Promise<TestDataModule> {
-  testdataModule ??= import("~/services/testdata.server");
+  testdataModule ??= import("~/services/problem/testdata.server");
   return testdataModule;
 }
 
@@ -268,4 +272,85 @@ export function trackSandbox(sandbox: SandboxClient): SandboxTracker {
       return [...ids].filter((id) => id in stored);
     },
   };
+}
+
+// Each case spends about 0.3 s of CPU before answering: a task takes a few seconds.
+export const SLOW_AB = `#include <stdio.h>
+#include <time.h>
+int main(void){ long long a, b; scanf("%lld %lld", &a, &b); while (clock() < CLOCKS_PER_SEC * 3 / 10); printf("%lld\\n", a + b); return 0; }
+`;
+
+/** A+B with four cases and SLOW_AB's time in mind: judging it takes a few seconds. */
+export async function slowProblem(): Promise<TaskProblem> {
+  const { hash, cases } = await storeCases([
+    { input: "1 2\n", output: "3\n" },
+    { input: "3 4\n", output: "7\n" },
+    { input: "5 6\n", output: "11\n" },
+    { input: "7 8\n", output: "15\n" },
+  ]);
+  return problem(hash, cases, { timeLimit: 3000 });
+}
+
+export interface JudgeProcess {
+  child: ChildProcess;
+  output(): string;
+}
+
+const judgeProcesses: ChildProcess[] = [];
+
+/** judge-service/src/main.ts as a real process, as the site starts it, on this file's Redis prefix. */
+export function startJudgeProcess(webUrl: string, name: string, env: Record<string, string> = {}): JudgeProcess {
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "judge-service/src/main.ts"], {
+    env: {
+      ...process.env,
+      REDIS_URL: process.env.REDIS_URL,
+      REDIS_PREFIX: prefix(),
+      GO_JUDGE_URL: process.env.GO_JUDGE_URL,
+      WEB_INTERNAL_URL: webUrl,
+      JUDGE_TOKEN,
+      JUDGE_NAME: name,
+      JUDGE_CONCURRENCY: "1",
+      JUDGE_CACHE_DIR: mkdtempSync(path.join(os.tmpdir(), "judge-child-")),
+      LOG_LEVEL: "info",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  judgeProcesses.push(child);
+  return { child, output: () => output };
+}
+
+/** Kills every judge process a test left running. */
+export function killJudgeProcesses(): void {
+  for (const c of judgeProcesses) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+}
+
+export function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.once("exit", (code) => resolve(code));
+  });
+}
+
+export async function registered(r: Redis, name: string): Promise<JudgeInfo | null> {
+  const raw = await r.hget(prefix() + JUDGES_KEY, name);
+  return raw ? (JSON.parse(raw) as JudgeInfo) : null;
+}
+
+/** Whether a judge has published a case result of the submission (it is being judged). */
+export async function judging(r: Redis, submissionId: number): Promise<boolean> {
+  return (await allResults(r)).some((m) => m.type === "case" && m.submissionId === submissionId);
+}
+
+export async function finals(r: Redis, submissionId: number): Promise<FinalMessage[]> {
+  return (await allResults(r)).filter((m): m is FinalMessage => m.type === "final" && m.submissionId === submissionId);
+}
+
+/** Tasks of a lane delivered to a judge and not acknowledged, with their holder and delivery count. */
+export async function pendingTasks(r: Redis, lane = JudgeStreams.normalTasks): Promise<Array<{ id: string; consumer: string; deliveries: number }>> {
+  const rows = (await r.xpending(prefix() + lane, JUDGE_GROUP, "-", "+", 100)) as Array<[string, string, number, number]>;
+  return rows.map(([id, consumer, , deliveries]) => ({ id, consumer, deliveries }));
 }

@@ -40,6 +40,14 @@ describe("test data cache", () => {
     expect(hashOfFiles(manifest.files)).toBe(hash);
   });
 
+  it("stores the same set many times at once without one store taking another's files", async () => {
+    const td = await testdata();
+    const files = [{ name: "1.in", data: Buffer.from("same\n") }, { name: "1.out", data: Buffer.from("same\n") }];
+    const hashes = await Promise.all(Array.from({ length: 8 }, () => td.storeTestData(files)));
+    expect(new Set(hashes).size).toBe(1);
+    expect((await td.readManifest(hashes[0]))!.files.map((f) => f.name).sort()).toEqual(["1.in", "1.out"]);
+  });
+
   it("fetches a set once, verified, and reuses it while the hash is unchanged", async () => {
     const hash = await store("a");
     const c = cache();

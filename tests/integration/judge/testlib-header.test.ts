@@ -264,4 +264,88 @@ describe("interactor, generator and validator", () => {
     expect(runAs("validator", [], "11 abc\n").code).toBe(3);
     expect(runAs("validator-no-eof", [], "3 abc\n")).toMatchObject({ code: 3, stderr: "FAIL Validator must end with readEof call." });
   });
+
+  it("a validator reads --testset, --group and --testCase, and writes the test overview log", () => {
+    const log = path.join(dir, "overview.log");
+    const input = "2\n3\n-1000000000 5 1000000000\n0.5\n2\n7 7\n1\n";
+    const r = runAs("validator-overview", ["--testset", "pretests", "--group=big", "--testOverviewLogFileName", log, "--testCase", "4"], input);
+    expect([r.code, r.stdout, r.stderr]).toEqual([0, "pretests big 4\n", ""]);
+    expect(readFileSync(log, "utf8")).toBe(
+      [
+        '"a": min-value-hit max-value-hit',
+        '"n":',
+        '"p": max-value-hit',
+        '"t":',
+        'constant-bounds "a": -10^9 10^9',
+        'constant-bounds "n": 1 200000',
+        'constant-bounds "p": 0 1',
+        'constant-bounds "t": 1 3',
+        'variable "a"',
+        'variable "n"',
+        'variable "t"',
+        'variable "~p"',
+        'feature "all-equal": hit',
+        'feature "huge":',
+        "",
+      ].join("\n"),
+    );
+    // The defaults: testset "tests", no group, no test case; the log on stdout when asked so.
+    const plain = runAs("validator-overview", ["--testOverviewLogFileName", "stdout"], "1\n1\n5\n0\n");
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toContain('"n": min-value-hit\n');
+    // "~p" leaves its lower bound out of the analysis.
+    expect(plain.stdout).toContain('"p":\n');
+    expect(plain.stdout.split("\n")[0]).toBe("tests  -1");
+    // Bounds that depend on the group are reported as varying (?) only when they differ between reads.
+    const small = runAs("validator-overview", ["--group", "small", "--testOverviewLogFileName", "stdout"], "1\n5\n1 1 1 1 1\n1\n");
+    expect(small.stdout).toContain('"n": max-value-hit\n');
+    expect(small.stdout).toContain('constant-bounds "n": 1 5\n');
+    // A rejected input leaves an empty log; the message names the test case.
+    writeFileSync(log, "old");
+    const bad = runAs("validator-overview", ["--group", "small", "--testOverviewLogFileName", log], "2\n1\n3\n0\n6\n");
+    expect([bad.code, bad.stderr]).toEqual([3, "FAIL Integer parameter [name=n] equals to 6, violates the range [1, 5] (stdin) (test case 2)"]);
+    expect(readFileSync(log, "utf8")).toBe("");
+    expect(runAs("validator-undeclared-feature", [], "")).toMatchObject({ code: 3, stderr: "FAIL Feature nowhere didn't registered via addFeature(feature)." });
+    expect(runAs("validator-overview", ["--testCase", "x"], "").code).toBe(3);
+  });
+});
+
+describe("the rest of testlib's public API", () => {
+  it("quitpi gives points as text", () => {
+    expect(verdict(check("quitpi", "40"))).toEqual([7, "points 40 of 100"]);
+    expect(verdict(check("quitpi", "12.5"))).toEqual([7, "points 12.5 of 100"]);
+  });
+
+  it("quitscr writes its message and goes on; nothing goes to the screen with a result file", () => {
+    expect(verdict(check("quitscr", ""))).toEqual([0, "shown 1ok after quitscr"]);
+    const withFile = check("quitscr", "", { resultFile: true });
+    expect([withFile.code, withFile.stderr, withFile.result]).toEqual([0, "", "ok after quitscr"]);
+  });
+
+  it("stringToLongLong and its kin read strict numbers and fail on the stream given", () => {
+    expect(verdict(check("string-to", "-9223372036854775808\n", { input: "ll" }))).toEqual([0, "ok -9223372036854775808"]);
+    expect(verdict(check("string-to", "007\n", { input: "ll" }))).toEqual([2, 'wrong output format Expected integer, but "007" found']);
+    expect(verdict(check("string-to", "9223372036854775808\n", { input: "ll" }))).toEqual([2, 'wrong output format Expected integer, but "9223372036854775808" found']);
+    expect(verdict(check("string-to", "18446744073709551615\n", { input: "ull" }))).toEqual([0, "ok 18446744073709551615"]);
+    expect(verdict(check("string-to", "-1\n", { input: "ull" }))).toEqual([2, 'wrong output format Expected integer, but "-1" found']);
+    expect(verdict(check("string-to", "2.5e1\n", { input: "d" }))).toEqual([0, "ok 25.000"]);
+    expect(verdict(check("string-to", "x\n", { input: "d" }))).toEqual([2, 'wrong output format Expected double, but "x" found']);
+    expect(verdict(check("string-to", "3.25\n", { input: "sd" }))).toEqual([0, "ok 3.250"]);
+    expect(verdict(check("string-to", "3.125\n", { input: "sd" }))).toEqual([2, 'wrong output format Expected strict double, but "3.125" found']);
+    // On the answer it is the checker's failure.
+    expect(check("string-to", "1a\n", { input: "ans" }).code).toBe(3);
+  });
+
+  it("a double too large for its type is infinite, as in testlib, not a format error", () => {
+    expect(verdict(check("double-overflow", "1e400"))).toEqual([0, "ok plus infinity"]);
+    expect(verdict(check("double-overflow", "-1e400"))).toEqual([0, "ok minus infinity"]);
+    expect(verdict(check("double-overflow", "1 1e400"))).toEqual([1, "wrong answer Double parameter [name=y] equals to inf, violates the range [-1000000000, 1000000000]"]);
+    expect(verdict(check("double-overflow", "1 nan"))).toEqual([2, 'wrong output format Expected double, but "nan" found']);
+    expect(verdict(check("double-overflow", "1 2"))).toEqual([0, "ok 1.0 2.0"]);
+  });
+
+  it("toHumanReadableString, also in the bounds of range messages", () => {
+    expect(verdict(check("human", "1000000000"))).toEqual([0, "ok in range"]);
+    expect(verdict(check("human", "1000000001"))).toEqual([1, "wrong answer Integer parameter [name=big] equals to 1000000001, violates the range [1, 10^9]"]);
+  });
 });

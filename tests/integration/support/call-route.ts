@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { sessionStorage } from "~/services/session.server";
+import { sessionStorage } from "~/services/account/session.server";
+import { asPageCall } from "../../support/page-token";
 
 // Calling route loaders and actions directly, as Remix would, with a signed-in user's cookie.
 
@@ -39,10 +40,13 @@ const context = { nonce: "", requestId: "test", ip: "127.0.0.1" } as unknown as 
 
 type RouteFn = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
 
-/** Runs a loader or action; a thrown Response (redirect, 403...) is returned like a returned one. */
+/**
+ * Runs a loader or action (an /ojapi one signed with the cookie's page token); a thrown Response
+ * (redirect, 403...) is returned like a returned one.
+ */
 export async function call(fn: RouteFn, path: string, o: CallOptions = {}): Promise<Response> {
   try {
-    const res = await fn({ request: makeRequest(path, o), params: o.params ?? {}, context });
+    const res = await fn({ request: await asPageCall(makeRequest(path, o)), params: o.params ?? {}, context });
     if (!(res instanceof Response)) throw new Error(`expected a Response, got ${typeof res}`);
     return res;
   } catch (err) {

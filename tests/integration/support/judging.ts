@@ -8,17 +8,28 @@ import { Problem, type ProblemDoc } from "~/models/problem.server";
 import { Submission, type SubmissionDoc } from "~/models/submission.server";
 import { User, type UserDoc } from "~/models/user.server";
 import "~/models/index.server";
-import { connectDb, ensureIndexes } from "~/services/db.server";
-import { redis, rkey } from "~/services/redis.server";
-import { commitSession, sessionStorage } from "~/services/session.server";
-import { storeTestData } from "~/services/testdata.server";
-import { createUser } from "~/services/users.server";
+import { connectDb, ensureIndexes } from "~/services/platform/db.server";
+import { redis, rkey } from "~/services/platform/redis.server";
+import { commitSession, sessionStorage } from "~/services/account/session.server";
+import { storeTestData } from "~/services/problem/testdata.server";
+import { createUser } from "~/services/account/users.server";
+import { updateWebsiteConfig } from "~/services/site/config.server";
+import { SUBMISSION_ALLOWANCE_RANGE } from "~/lib/site-config";
+import { asPageCall } from "../../support/page-token";
 
 // Test data for judging tests, made through the app's own models and services.
 
 export async function openStore(): Promise<void> {
   await connectDb();
   await ensureIndexes();
+}
+
+/**
+ * Lets one learner queue many submissions at once: tests of judging submit far more than a
+ * learner's allowance (allowance.server.ts) before any verdict arrives.
+ */
+export async function allowManySubmissions(): Promise<void> {
+  await updateWebsiteConfig({ submitUnfinishedMax: SUBMISSION_ALLOWANCE_RANGE.max, submitPerMinute: SUBMISSION_ALLOWANCE_RANGE.max });
 }
 
 export async function makeUser(role: number = Role.DEFAULT_USER): Promise<UserDoc> {
@@ -189,7 +200,7 @@ type RouteFn = (args: { request: Request; params: Record<string, string>; contex
 
 /** Calls a route module's loader or action and returns the status and the JSON body. */
 export async function callRoute(fn: unknown, request: Request, params: Record<string, string> = {}) {
-  const res = await (fn as RouteFn)({ request, params, context: {} });
+  const res = await (fn as RouteFn)({ request: await asPageCall(request), params, context: {} });
   const body = (await res.json()) as { status: number; msg: string; data: unknown };
   return { http: res.status, ...body };
 }

@@ -40,6 +40,17 @@ describe("judge configuration", () => {
     expect(optionsFromEnv({ JUDGE_COMPILE_TIME_MS: "20000" }).settings.compileTimeMs).toBe(20_000);
   });
 
+  it("has precompiled headers and parallel cases on unless switched off", () => {
+    const on = optionsFromEnv({ DATA_DIR: "/srv/oj" });
+    expect(on).toMatchObject({ pch: true, parallelCases: true, pchDir: path.join("/srv/oj", "judge-cache", "pch") });
+    expect(optionsFromEnv({ JUDGE_CACHE_DIR: "/c" }).pchDir).toBe(path.join("/c", "pch"));
+    expect(optionsFromEnv({ JUDGE_PCH_DIR: "/p" }).pchDir).toBe("/p");
+    for (const off of ["0", "false", "OFF", "no"]) {
+      expect(optionsFromEnv({ JUDGE_PCH: off, JUDGE_PARALLEL_CASES: off })).toMatchObject({ pch: false, parallelCases: false });
+    }
+    expect(optionsFromEnv({ JUDGE_PCH: "1", JUDGE_PARALLEL_CASES: "yes" })).toMatchObject({ pch: true, parallelCases: true });
+  });
+
   it("advertises every language of the sandbox unless JUDGE_LANGUAGES names some", () => {
     expect(optionsFromEnv({}).languages).toBeNull();
     expect(optionsFromEnv({ JUDGE_LANGUAGES: " , " }).languages).toBeNull();

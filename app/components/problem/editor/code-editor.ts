@@ -6,7 +6,10 @@ import type { EditorTheme } from "~/lib/problem";
 import type { LanguageInfo } from "~/lib/languages";
 
 // The code editor (CodeMirror 6). This module is only ever loaded with a dynamic import() after the
-// problem page has hydrated; language modes and themes are separate chunks loaded when chosen.
+// problem page has hydrated; language modes and themes are separate chunks loaded when chosen. The
+// page preloads this module, the default mode and theme where it loads the editor at once
+// (services/platform/module-preload.server.ts finds them in the build by their sources:
+// lib/editor-loading.ts names them).
 
 type Mode = LanguageInfo["mode"];
 
@@ -52,7 +55,8 @@ export interface EditorHandle {
   setTheme(theme: EditorTheme): Promise<void>;
   setFontSize(px: number): void;
   setTabSize(n: number): void;
-  focus(): void;
+  /** Focuses the editor, with the cursor at this offset when given. */
+  focus(at?: number): void;
   destroy(): void;
 }
 
@@ -123,7 +127,10 @@ export async function mountEditor(parent: HTMLElement, o: EditorOptions): Promis
     setTabSize(n) {
       view.dispatch({ effects: tab.reconfigure(tabs(n)) });
     },
-    focus: () => view.focus(),
+    focus(at) {
+      if (at !== undefined) view.dispatch({ selection: { anchor: Math.min(Math.max(0, at), view.state.doc.length) } });
+      view.focus();
+    },
     destroy: () => view.destroy(),
   };
 }

@@ -1,0 +1,204 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { BrowserContext, Page } from "@playwright/test";
+import { Role } from "../../app/lib/constants";
+import { expect, test, uniqueName, type TestUser } from "./support/fixtures";
+import { makeAbProblem, models, randomPid } from "./support/problems";
+
+// Every page of the site through axe-core, in both languages, at a desktop (1366 px) and a phone
+// (375 px) width, signed out, signed in and as an administrator. Any serious or critical violation
+// of WCAG 2.1 A/AA fails the test, so a new page or colour has to stay accessible. A new page is
+// added to PAGES.
+
+type Who = "visitor" | "learner" | "admin" | "root";
+
+interface PageCase {
+  path: string;
+  who: Who;
+  /** What to wait for before the audit (the page's own widgets in place). */
+  ready?: (page: Page) => Promise<void>;
+}
+
+// This worker's problem and submission (tests share one store).
+const PROBLEM_ID = `A11Y${randomPid()}`;
+let submitId = 0;
+// This worker's running public contest with the problem as "A" and a submission to it.
+let contestId = 0;
+let contestSubmitId = 0;
+// This worker's training (a public one holding the problem).
+let trainingId = 0;
+
+const PAGES: PageCase[] = [
+  { path: "home", who: "visitor" },
+  { path: "home?login=1", who: "visitor", ready: (p) => expect(p.locator("[data-auth-modal]")).toBeVisible() },
+  { path: "home?register=1", who: "visitor", ready: (p) => expect(p.locator("[data-auth-modal]")).toBeVisible() },
+  { path: "problem", who: "visitor" },
+  { path: "problem/PROBLEM", who: "visitor" },
+  { path: "status", who: "visitor" },
+  { path: "contest", who: "visitor" },
+  { path: "group", who: "visitor" },
+  { path: "group", who: "learner" },
+  { path: "introduction", who: "visitor" },
+  { path: "developer", who: "visitor" },
+  { path: "acm-rank", who: "visitor" },
+  { path: "oi-rank", who: "visitor" },
+  { path: "login", who: "visitor" },
+  { path: "register", who: "visitor" },
+  { path: "reset-password", who: "visitor" },
+  { path: "no-such-page", who: "visitor" },
+  { path: "admin/login", who: "visitor" },
+  { path: "problem/PROBLEM", who: "learner", ready: (p) => expect(p.getByTestId("code-editor")).toBeVisible() },
+  { path: "problem/PROBLEM?tab=mine", who: "learner" },
+  { path: "problem/PROBLEM/self-test", who: "learner" },
+  { path: "problem/PROBLEM?ai=1", who: "learner", ready: (p) => expect(p.getByTestId("ai-panel")).toBeVisible() },
+  { path: "problem/PROBLEM/ai", who: "learner" },
+  { path: "status?onlyMine=true", who: "learner" },
+  { path: "SUBMISSION", who: "learner" },
+  { path: "setting", who: "learner" },
+  { path: "discussion", who: "visitor" },
+  { path: "discussion/PROBLEM", who: "learner" },
+  { path: "discussion-edit", who: "learner" },
+  { path: "message/discuss", who: "learner" },
+  { path: "message/sys", who: "learner" },
+  { path: "discussion-categories", who: "root" },
+  { path: "home", who: "learner" },
+  { path: "user-home", who: "learner" },
+  { path: "logout", who: "learner" },
+  { path: "admin/dashboard", who: "admin" },
+  { path: "admin/problems", who: "admin" },
+  { path: "admin/problem/create", who: "admin" },
+  { path: "admin/problem/tag", who: "admin" },
+  { path: "admin/problem/batch-operation", who: "admin" },
+  { path: "admin/contest", who: "admin" },
+  { path: "admin/contest/create", who: "admin" },
+  { path: "contest/CONTEST/problem/A?tab=mine", who: "learner", ready: (p) => expect(p.getByTestId("code-editor")).toBeVisible() },
+  { path: "contest/CONTEST/problem/A/submission-detail/CSUB", who: "learner" },
+  { path: "admin/contest/CONTEST/problems/create", who: "root" },
+  { path: "admin/switch", who: "root" },
+  { path: "admin/discussion", who: "admin" },
+  { path: "admin/discussion-report", who: "admin" },
+  { path: "admin/notice", who: "root" },
+  { path: "admin/remote-account", who: "root" },
+  { path: "admin/announcement", who: "root" },
+  { path: "admin/home-carousel", who: "root" },
+  { path: "admin/group", who: "root" },
+  { path: "admin/conf", who: "root" },
+  { path: "admin/ai", who: "root" },
+  { path: "training", who: "visitor" },
+  { path: "training", who: "learner" },
+  { path: "training/TRAINING", who: "learner" },
+  { path: "training/TRAINING/problems", who: "learner" },
+  { path: "training/TRAINING/submissions", who: "learner" },
+  { path: "training/TRAINING/rank", who: "learner" },
+  { path: "training/TRAINING/problem/PROBLEM", who: "learner", ready: (p) => expect(p.getByTestId("code-editor")).toBeVisible() },
+  { path: "admin/training", who: "admin" },
+  { path: "admin/training/create", who: "admin" },
+  { path: "admin/training/category", who: "admin" },
+  { path: "admin/training/TRAINING/edit", who: "root" },
+  { path: "admin/training/TRAINING/problems", who: "root" },
+  { path: "admin/user", who: "root" },
+  { path: "admin/user/import", who: "root" },
+  { path: "admin/user/generate", who: "root" },
+];
+
+const VIEWPORTS = [
+  { name: "1366", width: 1366, height: 900 },
+  { name: "375", width: 375, height: 812 },
+] as const;
+const LANGUAGES = ["zh-CN", "en"] as const;
+
+/** The stored language choice, as the site's language cookie holds it (a Remix cookie: base64 JSON). */
+async function chooseLanguage(context: BrowserContext, baseURL: string, lng: string) {
+  const url = new URL(baseURL);
+  const value = encodeURIComponent(Buffer.from(JSON.stringify(lng)).toString("base64"));
+  await context.addCookies([{ name: "oj_lng", value, domain: url.hostname, path: process.env.E2E_BASE_PATH ?? "/", sameSite: "Lax" }]);
+}
+
+test.beforeAll(async ({ app }) => {
+  void app;
+  const m = await models();
+  // Once per worker: beforeAll may run again in the same worker for another group of tests.
+  if (submitId) return;
+  const pid = randomPid();
+  await makeAbProblem(m, { pid, problemId: PROBLEM_ID, title: "Accessible A + B", difficulty: 1, examples: [{ input: "1 2", output: "3" }] });
+  // A finished submission, for the detail page.
+  const doc = await m.Submission.create({
+    _id: 9_000_000 + randomPid(),
+    pid,
+    displayPid: PROBLEM_ID,
+    uid: "a11y-author",
+    username: uniqueName("a11y"),
+    title: "Accessible A + B",
+    status: 0,
+    language: "C++",
+    code: "int main() { return 0; }\n",
+    length: 25,
+    time: 3,
+    memory: 1024,
+    share: true,
+  });
+  submitId = doc._id;
+  // A running public contest with the problem as "A" and someone's accepted submission to it.
+  const { createContest, contestInputSchema } = await import("../../app/services/contest/contests.server");
+  const { addContestProblem } = await import("../../app/services/contest/problems.server");
+  const owner = { _id: `a11y-root-${pid}`, username: `a11yroot${pid}`.slice(0, 20), role: Role.SUPER_ADMIN } as never;
+  const contest = await createContest(
+    owner,
+    contestInputSchema.parse({ title: `Accessible contest ${pid}`, description: "For the audit.", type: 0, auth: 0, startTime: new Date(Date.now() - 3600_000), endTime: new Date(Date.now() + 24 * 3600_000) }),
+  );
+  contestId = contest._id;
+  await addContestProblem(owner, { cid: contestId, pid, displayId: "A", displayTitle: "", color: "#d03050" });
+  const inContest = await m.Submission.create({
+    _id: 9_500_000 + randomPid(),
+    pid,
+    displayPid: PROBLEM_ID,
+    displayId: "A",
+    cid: contestId,
+    uid: "a11y-contestant",
+    username: uniqueName("a11yc"),
+    title: "Accessible A + B",
+    status: 0,
+    language: "C++",
+    code: "int main() { return 0; }\n",
+    length: 25,
+    time: 3,
+    memory: 1024,
+  });
+  contestSubmitId = inContest._id;
+  const [{ Training }, { TrainingCategory }, { TrainingProblem }] = await Promise.all([
+    import("../../app/models/training.server"),
+    import("../../app/models/training-category.server"),
+    import("../../app/models/training-problem.server"),
+  ]);
+  trainingId = 9_000_000 + randomPid();
+  await TrainingCategory.create({ _id: trainingId, name: `Basics ${trainingId}`, color: "#2d8cf0", gid: null });
+  await Training.create({ _id: trainingId, title: "Accessible training", description: "Loops **and** sums.", auth: "Public", rank: 1, categoryId: trainingId, uid: "a11y-author", author: "a11y-author", problemCount: 1 });
+  await TrainingProblem.create({ _id: trainingId, tid: trainingId, pid, displayId: PROBLEM_ID, rank: 1 });
+});
+
+for (const lng of LANGUAGES) {
+  for (const vp of VIEWPORTS) {
+    test.describe(`${lng} at ${vp.name} px`, () => {
+      test.use({ viewport: { width: vp.width, height: vp.height } });
+      for (const c of PAGES) {
+        test(`${c.who}: /${c.path}`, async ({ page, context, baseURL, createUser, loginAs }) => {
+          await chooseLanguage(context, baseURL!, lng);
+          if (c.who !== "visitor") {
+            const role = c.who === "admin" ? Role.ADMIN : c.who === "root" ? Role.SUPER_ADMIN : Role.DEFAULT_USER;
+            const user: TestUser = await createUser({ role });
+            await loginAs(context, user);
+          }
+          // Test titles stay the same in every worker; the ids are this worker's.
+          const path = c.path === "SUBMISSION" ? `submission-detail/${submitId}` : c.path.replace("PROBLEM", PROBLEM_ID).replace("TRAINING", String(trainingId)).replace("CONTEST", String(contestId)).replace("CSUB", String(contestSubmitId));
+          await page.goto(path);
+          await expect(page.locator("html")).toHaveAttribute("lang", lng);
+          if (c.ready) await c.ready(page);
+          await page.waitForLoadState("networkidle");
+          const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+          const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+          const report = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `  ${n.target.join(" ")} ${n.failureSummary?.split("\n")[1] ?? ""}`).join("\n")}`);
+          expect(report, `axe on /${path}`).toEqual([]);
+        });
+      }
+    });
+  }
+}
