@@ -2,7 +2,8 @@ import path from "node:path";
 import { consoleSink } from "./lib/prefix";
 import { startStack } from "./lib/stack";
 
-// `npm start`: the whole site with everything it needs. Ctrl-C stops every child cleanly.
+// `npm start`: the whole site with everything it needs. A child that dies is restarted (its exit
+// is logged); Ctrl-C stops every child cleanly, the web server and the judge first.
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
@@ -28,9 +29,6 @@ process.on("SIGHUP", () => void shutdown(0));
 try {
   stack = await startStack({ dataDir, toolsDir, port, sink: consoleSink, dev });
   consoleSink(`the site is up: ${stack.url.replace("127.0.0.1", "localhost")} (data in ${dataDir})`, "start");
-  const crashed = await stack.exited;
-  consoleSink(`${crashed.name} exited with code ${crashed.code}; stopping the rest`, "start");
-  await shutdown(1);
 } catch (err) {
   consoleSink(`could not start: ${err instanceof Error ? err.message : String(err)}`, "start");
   await shutdown(1);

@@ -7,6 +7,7 @@ import path from "node:path";
 import { prepareSandboxHost } from "../../judge-service/src/sandbox-host";
 import { forgetPid, recordPid, stopLeftovers } from "./pids";
 import { pipeWithPrefix, type LineSink } from "./prefix";
+import { supervise, type Supervised } from "./supervisor";
 
 // Finds or starts the services the site needs: a MongoDB-compatible store, Redis and the go-judge
 // sandbox. Used by `npm start` (scripts/launch.ts) and by the test set-up, each with its own DATA_DIR.
@@ -40,6 +41,9 @@ export interface RunningServices {
   goJudgeUrl: string;
   /** Which store is in use: "external", "mongod", "ferretdb" or "memory-server". */
   store: string;
+  /** The processes started here, watched and restarted when they die, by log name. */
+  children: Record<string, Supervised>;
+  /** Stops the sandbox, then Redis, then the store. */
   stop(): Promise<void>;
 }
 
@@ -189,7 +193,44 @@ export function launchChild(
   return { child, stop: () => stopChild(child) };
 }
 
-async function startStore(o: ServiceOptions, stoppers: Stopper[]): Promise<{ uri: string; store: string }> {
+/**
+ * Starts a child as launchChild does, waits until `ready` says it serves, then keeps it running:
+ * when it dies it is started again, with the same command (so on the same port), after a backoff
+ * (scripts/lib/supervisor.ts).
+ */
+export function superviseChild(
+  o: { dataDir: string; sink: LineSink },
+  name: string,
+  command: string,
+  args: string[],
+  opts: { env?: NodeJS.ProcessEnv; ready?: () => Promise<boolean>; readyTimeoutMs?: number } = {},
+): Promise<Supervised> {
+  return supervise(
+    {
+      name,
+      launch: () => launchChild(o, name, command, args, opts.env).child,
+      ready: opts.ready,
+      readyTimeoutMs: opts.readyTimeoutMs,
+      stop: (child) => stopChild(child),
+    },
+    o.sink,
+  );
+}
+
+/** Whether a GET of `url` answers 2xx within 2 s. */
+export async function httpOk(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    await res.body?.cancel();
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+type Children = Record<string, Supervised>;
+
+async function startStore(o: ServiceOptions, children: Children, stoppers: Stopper[]): Promise<{ uri: string; store: string }> {
   const env = o.env ?? process.env;
   if (env.MONGODB_URI) return { uri: env.MONGODB_URI, store: "external" };
 
@@ -198,9 +239,9 @@ async function startStore(o: ServiceOptions, stoppers: Stopper[]): Promise<{ uri
     const port = await freePort();
     const dbPath = path.join(o.dataDir, "mongod");
     mkdirSync(dbPath, { recursive: true });
-    const { child, stop } = launchChild(o, "mongo", mongod, ["--dbpath", dbPath, "--port", String(port), "--bind_ip", "127.0.0.1", "--quiet"]);
-    stoppers.push(stop);
-    await waitFor("mongod", () => canConnect(port), 60_000, child);
+    children.mongo = await superviseChild(o, "mongo", mongod, ["--dbpath", dbPath, "--port", String(port), "--bind_ip", "127.0.0.1", "--quiet"], {
+      ready: () => canConnect(port),
+    });
     return { uri: `mongodb://127.0.0.1:${port}/oj`, store: "mongod" };
   }
 
@@ -225,7 +266,11 @@ async function startStore(o: ServiceOptions, stoppers: Stopper[]): Promise<{ uri
     // PostgreSQL database instead (FerretDB then uses PostgreSQL indexes for equality filters).
     const pgUrl = (o.env ?? process.env).FERRETDB_POSTGRESQL_URL;
     const storage = pgUrl ? ["--handler=postgresql", `--postgresql-url=${pgUrl}`] : ["--handler=sqlite", `--sqlite-url=file:${sqliteDir}/`];
-    const { child, stop } = launchChild(o, "store", bin, [
+    children.store = await superviseChild(
+      o,
+      "store",
+      bin,
+      [
         ...storage,
         `--state-dir=${stateDir}`,
         `--listen-addr=127.0.0.1:${port}`,
@@ -233,9 +278,9 @@ async function startStore(o: ServiceOptions, stoppers: Stopper[]): Promise<{ uri
         "--telemetry=disable",
         "--log-level=error",
         "--log-format=text",
-    ]);
-    stoppers.push(stop);
-    await waitFor("FerretDB", () => canConnect(port), 60_000, child);
+      ],
+      { ready: () => canConnect(port) },
+    );
     return { uri: `mongodb://127.0.0.1:${port}/oj`, store: pgUrl ? "ferretdb-postgresql" : "ferretdb" };
   }
 
@@ -262,7 +307,7 @@ async function pingRedis(port: number): Promise<boolean> {
   });
 }
 
-async function startRedis(o: ServiceOptions, stoppers: Stopper[]): Promise<string> {
+async function startRedis(o: ServiceOptions, children: Children): Promise<string> {
   const env = o.env ?? process.env;
   if (env.REDIS_URL) return env.REDIS_URL;
   const bin = which("redis-server");
@@ -270,25 +315,32 @@ async function startRedis(o: ServiceOptions, stoppers: Stopper[]): Promise<strin
   const port = await freePort();
   const dir = path.join(o.dataDir, "redis");
   mkdirSync(dir, { recursive: true });
-  const { child, stop } = launchChild(o, "redis", bin, [
+  children.redis = await superviseChild(o, "redis", bin, [
       "--port", String(port),
       "--bind", "127.0.0.1",
       "--dir", dir,
-      // Judge tasks and results must survive a restart: append-only file, synced every second.
+      // Judge tasks and results must survive a restart, a crash included: append-only file,
+      // synced before every reply (a killed Redis then loses no acknowledged task or result).
       "--appendonly", "yes",
-      "--appendfsync", "everysec",
+      "--appendfsync", "always",
       "--save", "",
       "--daemonize", "no",
       "--loglevel", "warning",
-  ]);
-  stoppers.push(stop);
-  await waitFor("redis-server", () => pingRedis(port), 30_000, child);
+  ], { ready: () => pingRedis(port), readyTimeoutMs: 30_000 });
   return `redis://127.0.0.1:${port}`;
 }
 
-async function startGoJudge(o: ServiceOptions, stoppers: Stopper[]): Promise<string> {
+async function startGoJudge(o: ServiceOptions, children: Children): Promise<string> {
   const env = o.env ?? process.env;
   if (env.GO_JUDGE_URL) return env.GO_JUDGE_URL;
+  const { url, sandbox } = await startSandbox(o);
+  children.sandbox = sandbox;
+  return url;
+}
+
+/** A go-judge of its own under the data folder, watched like the others (tests stop and start one). */
+export async function startSandbox(o: ServiceOptions): Promise<{ url: string; sandbox: Supervised }> {
+  const env = o.env ?? process.env;
   const bin = ensureGoTool({
     toolsDir: o.toolsDir,
     binary: "go-judge",
@@ -316,39 +368,33 @@ async function startGoJudge(o: ServiceOptions, stoppers: Stopper[]): Promise<str
     : prepareSandboxHost({
         mountConfPath: path.join(o.dataDir, "go-judge-mount.yaml"),
         goCacheDir: env.JUDGE_GO_CACHE_DIR || undefined,
+        // The judge's folder of precompiled headers (its JUDGE_PCH_DIR default), which it builds into.
+        pchDir: path.resolve(env.JUDGE_PCH_DIR || path.join(env.JUDGE_CACHE_DIR || path.join(o.dataDir, "judge-cache"), "pch")),
         log: (line) => o.sink(line, "sandbox"),
       });
   args.push(`-mount-conf=${env.GO_JUDGE_MOUNT_CONF || host?.mountConfPath}`);
-  const { child, stop } = launchChild(o, "sandbox", bin, args);
-  stoppers.push(stop);
-  await waitFor(
-    "go-judge",
-    async () => {
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/version`);
-        return res.ok;
-      } catch {
-        return false;
-      }
-    },
-    30_000,
-    child,
-  );
+  const sandbox = await superviseChild(o, "sandbox", bin, args, { ready: () => httpOk(`http://127.0.0.1:${port}/version`), readyTimeoutMs: 30_000 });
   // Go compiles are only quick once the standard packages are in the cache (done once per machine).
   await host?.goCacheWarm;
-  return `http://127.0.0.1:${port}`;
+  return { url: `http://127.0.0.1:${port}`, sandbox };
 }
 
 export async function startServices(o: ServiceOptions): Promise<RunningServices> {
   mkdirSync(o.dataDir, { recursive: true });
   await stopLeftovers(o.dataDir, (line) => o.sink(line, "start"));
+  const children: Children = {};
   const stoppers: Stopper[] = [];
+  // The sandbox first, the store last: what uses a service stops before it.
   const stop = async () => {
+    for (const name of ["sandbox", "redis", "store", "mongo"]) await children[name]?.stop().catch(() => undefined);
     for (const s of stoppers.reverse()) await s().catch(() => undefined);
   };
   try {
-    const [store, redisUrl, goJudgeUrl] = await Promise.all([startStore(o, stoppers), startRedis(o, stoppers), startGoJudge(o, stoppers)]);
-    return { mongodbUri: store.uri, store: store.store, redisUrl, goJudgeUrl, stop };
+    const starting = [startStore(o, children, stoppers), startRedis(o, children), startGoJudge(o, children)] as const;
+    // All three settle before a failure is reported, so that stop() finds every one started.
+    await Promise.allSettled(starting);
+    const [store, redisUrl, goJudgeUrl] = await Promise.all(starting);
+    return { mongodbUri: store.uri, store: store.store, redisUrl, goJudgeUrl, children, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -1,11 +1,12 @@
-import type { ChildProcess } from "node:child_process";
 import path from "node:path";
-import { loadOrCreateSecrets } from "../../app/services/secrets.server";
+import { loadOrCreateSecrets } from "../../app/services/platform/secrets.server";
 import type { LineSink } from "./prefix";
-import { launchChild, startServices, stopChild, waitFor, type RunningServices } from "./services";
+import { freePort, httpOk, startServices, superviseChild, type RunningServices } from "./services";
+import type { Supervised } from "./supervisor";
 
-// The whole site: services, the web server and one judge-service process. `npm start` and the
-// browser tests both start it through here.
+// The whole site: services, the web server and one judge-service process, each watched and
+// restarted when it dies (scripts/lib/supervisor.ts). `npm start` and the browser tests both start
+// it through here.
 
 export interface StackOptions {
   dataDir: string;
@@ -20,10 +21,11 @@ export interface StackOptions {
 export interface RunningStack {
   services: RunningServices;
   url: string;
-  web: ChildProcess;
-  judge: ChildProcess;
-  /** Resolves when a child exits on its own (a crash); the caller decides what to do. */
-  exited: Promise<{ name: string; code: number | null }>;
+  /** The judge's own health and metrics address (JUDGE_HTTP_PORT), with a trailing slash. */
+  judgeUrl: string;
+  /** Every watched process by log name: web, judge, and the services started here. */
+  children: Record<string, Supervised>;
+  /** Stops the web server and the judge, then the sandbox, Redis and the store. */
   stop(): Promise<void>;
 }
 
@@ -52,42 +54,36 @@ export async function startStack(o: StackOptions): Promise<RunningStack> {
     JUDGE_TOKEN: secrets.judgeToken,
     WEB_INTERNAL_URL: baseEnv.WEB_INTERNAL_URL ?? `http://127.0.0.1:${o.port}${basePath.startsWith("/") ? basePath : `/${basePath}`}`,
   };
-
-  const { child: web } = launchChild(o, "web", process.execPath, [...TSX, "server.ts", ...(o.dev ? ["--dev"] : [])], childEnv);
-  const { child: judge } = launchChild(o, "judge", process.execPath, [...TSX, "judge-service/src/main.ts"], {
-    ...childEnv,
-    LOG_LEVEL: baseEnv.JUDGE_LOG_LEVEL ?? baseEnv.LOG_LEVEL ?? "info",
-  });
-
-  let stopping = false;
-  const exited = new Promise<{ name: string; code: number | null }>((resolve) => {
-    web.once("exit", (code) => !stopping && resolve({ name: "web", code }));
-    judge.once("exit", (code) => !stopping && resolve({ name: "judge", code }));
-  });
-
   const url = `http://127.0.0.1:${o.port}${childEnv.BASE_PATH ? childEnv.BASE_PATH.replace(/\/?$/, "/") : "/"}`;
+  const judgePort = baseEnv.JUDGE_HTTP_PORT ? Number(baseEnv.JUDGE_HTTP_PORT) : await freePort();
+  const judgeUrl = `http://127.0.0.1:${judgePort}/`;
+
+  const children: Record<string, Supervised> = { ...services.children };
   const stop = async () => {
-    stopping = true;
-    await Promise.all([stopChild(web), stopChild(judge)]);
+    await Promise.all(["web", "judge"].map((name) => children[name]?.stop()));
     await services.stop();
   };
   try {
-    await waitFor(
-      "web server",
-      async () => {
-        try {
-          const res = await fetch(`${url}healthz`);
-          return res.ok;
-        } catch {
-          return false;
-        }
+    children.web = await superviseChild(o, "web", process.execPath, [...TSX, "server.ts", ...(o.dev ? ["--dev"] : [])], {
+      env: childEnv,
+      ready: () => httpOk(`${url}healthz`),
+      readyTimeoutMs: 120_000,
+    });
+    // The judge answers /healthz as soon as it runs, before it finds its sandbox.
+    children.judge = await superviseChild(o, "judge", process.execPath, [...TSX, "judge-service/src/main.ts"], {
+      env: {
+        ...childEnv,
+        JUDGE_HTTP_PORT: String(judgePort),
+        JUDGE_HTTP_HOST: baseEnv.JUDGE_HTTP_HOST ?? "127.0.0.1",
+        LOG_LEVEL: baseEnv.JUDGE_LOG_LEVEL ?? baseEnv.LOG_LEVEL ?? "info",
       },
-      120_000,
-      web,
-    );
+      ready: () => httpOk(`${judgeUrl}healthz`),
+      readyTimeoutMs: 60_000,
+    });
   } catch (err) {
     await stop();
     throw err;
   }
-  return { services, url, web, judge, exited, stop };
+  o.sink(`web health: ${url}readyz; judge health: ${judgeUrl}readyz; metrics at /metrics of both (from this machine)`, "start");
+  return { services, url, judgeUrl, children, stop };
 }
