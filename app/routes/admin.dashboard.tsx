@@ -5,9 +5,9 @@ import { AdminCard } from "~/components/admin/AdminShell";
 import { AdminError } from "~/components/admin/AdminError";
 import { ROLE_NAMES, type RoleCode } from "~/lib/constants";
 import type { RouteHandle } from "~/lib/route-handle";
-import { dashboardStats } from "~/services/admin-dashboard.server";
-import { getT } from "~/services/i18n.server";
-import { requireAdmin } from "~/services/permissions.server";
+import { dashboardStats } from "~/services/site/dashboard.server";
+import { getT } from "~/services/platform/i18n.server";
+import { requireAdmin } from "~/http/guards.server";
 import { pageTitle } from "~/lib/meta";
 
 export const handle: RouteHandle = { i18n: ["common", "admin"] };
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function Stat({ name, label, value }: { name: string; label: string; value: string }) {
   return (
     <div className="rounded-lg border border-gray-200 bg-gray-50 p-4" data-stat={name}>
-      <div className="text-sm text-gray-500">{label}</div>
+      <div className="text-sm text-gray-600">{label}</div>
       <div className="mt-1 text-2xl font-semibold text-gray-800" data-stat-value="">
         {value}
       </div>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, parseWith, queryParams, requireApiSuperAdmin } from "~/services/api.server";
-import { rejudgeContestProblem, rejudgeContestProblemSchema } from "~/services/judge-admin.server";
+import { apiRoute, parseWith, queryParams, requireApiSuperAdmin } from "~/http/api.server";
+import { rejudgeContestProblem, rejudgeContestProblemSchema } from "~/services/judging/admin.server";
 
 // GET /ojapi/admin/judge/rejudge-contest-problem?pid=&cid=: rejudges every submission of a problem
 // in a contest (super admin); data is how many were queued.

@@ -1,0 +1,211 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { buttonClass, ConfirmSubmit, Notice } from "~/components/admin-problem/ui";
+import { Pagination } from "~/components/ui/Pagination";
+import { CONTEST_PAGE_SIZE } from "~/lib/contest";
+import { formatDateTime } from "~/lib/format";
+import { pageTitle } from "~/lib/meta";
+import { contestPrimaryButton } from "~/components/contest/styles";
+import { useTranslation } from "~/lib/translation";
+import { flash } from "~/http/flash.server";
+import { requireAdmin } from "~/http/guards.server";
+import { inputId } from "~/http/ids.server";
+import { siteRedirect } from "~/http/paths.server";
+import { httpStatusOf } from "~/http/status.server";
+import { contestListSchema, contestStatus, deleteContest, listContests, loadContest, setContestVisible } from "~/services/contest/contests.server";
+import { DomainError } from "~/services/errors.server";
+import { getT } from "~/services/platform/i18n.server";
+
+// The admin contest table (spec section 2 "Admin area"): id, title, rule, type, status, the visible
+// switch, times, and edit, problems, announcements, download accepted submissions (excluding
+// admins, split by user or problem) and delete with confirmation. 10 a page, keyword search.
+
+export const handle = { i18n: ["contest-admin", "contest-page", "admin-problem"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const query = contestListSchema.parse({ currentPage: url.searchParams.get("currentPage") ?? undefined, keyword: url.searchParams.get("keyword") ?? undefined, limit: CONTEST_PAGE_SIZE.admin });
+  const [page, t] = await Promise.all([listContests(query, undefined, true), getT(request, "contest-admin")]);
+  return json({
+    pageTitle: t("list.title"),
+    keyword: query.keyword,
+    total: page.total,
+    size: page.size,
+    current: page.current,
+    rows: page.records.map((c) => ({
+      id: c._id,
+      title: c.title,
+      type: c.type,
+      auth: c.auth,
+      status: contestStatus(c, page.now),
+      visible: c.visible,
+      author: c.author,
+      startTime: formatDateTime(c.startTime),
+      endTime: formatDateTime(c.endTime),
+    })),
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireAdmin(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const cid = inputId(form.get("cid"));
+  const t = await getT(request, ["contest", "contest-admin", "common"]);
+  try {
+    if (intent === "visible") {
+      await setContestVisible(user, cid, form.get("visible") === "true");
+      const cookie = await flash(request, { type: "success", key: "contest-admin:flash.saved" });
+      return siteRedirect("/admin/contest", { headers: { "Set-Cookie": cookie } });
+    }
+    if (intent === "delete") {
+      if (form.get("confirmed") !== "1") {
+        const c = await loadContest(cid);
+        return json({ confirmDelete: { cid, title: c.title }, error: null });
+      }
+      await deleteContest(user, cid);
+      const cookie = await flash(request, { type: "success", key: "contest-admin:flash.deleted" });
+      return siteRedirect("/admin/contest", { headers: { "Set-Cookie": cookie } });
+    }
+    return json({ confirmDelete: null, error: t("common:errors.badRequest") }, { status: 400 });
+  } catch (err) {
+    if (err instanceof DomainError) return json({ confirmDelete: null, error: t(err.message, err.params ?? {}) }, { status: httpStatusOf(err.kind) });
+    throw err;
+  }
+}
+
+export default function AdminContests() {
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useTranslation("contest-admin");
+  const href = (p: number) => `/admin/contest?${new URLSearchParams({ ...(data.keyword ? { keyword: data.keyword } : {}), currentPage: String(p) }).toString()}`;
+  return (
+    <div className="mx-auto max-w-7xl space-y-4 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold">{t("list.title")}</h1>
+        <Link to="/admin/contest/create" className={contestPrimaryButton}>
+          {t("list.create")}
+        </Link>
+      </div>
+      <Form method="get" className="flex items-end gap-2">
+        <label className="flex flex-col text-sm text-gray-700">
+          {t("list.keyword")}
+          <input type="search" name="keyword" defaultValue={data.keyword} maxLength={100} className="mt-1 w-64 rounded border px-2 py-1 text-sm" />
+        </label>
+        <button type="submit" className={`${buttonClass} text-gray-800`}>
+          {t("list.search")}
+        </button>
+      </Form>
+      {answer?.error ? <Notice kind="error">{answer.error}</Notice> : null}
+      {answer?.confirmDelete ? (
+        <Notice kind="warning">
+          <Form method="post" className="flex flex-wrap items-center gap-3">
+            <span>{t("list.confirmDelete", { id: answer.confirmDelete.cid, title: answer.confirmDelete.title })}</span>
+            <input type="hidden" name="cid" value={answer.confirmDelete.cid} />
+            <input type="hidden" name="confirmed" value="1" />
+            <button type="submit" name="intent" value="delete" className="rounded border border-red-700 px-3 py-1 text-sm text-red-700">
+              {t("list.delete")}
+            </button>
+            <Link to="/admin/contest">{t("list.cancel")}</Link>
+          </Form>
+        </Notice>
+      ) : null}
+      <div className="overflow-x-auto rounded border border-gray-200 bg-white focus:outline focus:outline-2 focus:outline-brand" tabIndex={0}>
+        <table className="w-full text-left text-sm" data-testid="admin-contest-list">
+          <thead className="bg-gray-50 text-gray-700">
+            <tr>
+              <th className="px-2 py-2">ID</th>
+              <th className="px-2 py-2">{t("list.titleCol")}</th>
+              <th className="px-2 py-2">{t("list.rule")}</th>
+              <th className="px-2 py-2">{t("list.auth")}</th>
+              <th className="px-2 py-2">{t("list.status")}</th>
+              <th className="px-2 py-2">{t("list.visible")}</th>
+              <th className="px-2 py-2">{t("list.info")}</th>
+              <th className="px-2 py-2">{t("list.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.length === 0 ? (
+              <tr>
+                <td colSpan={8} className="px-2 py-6 text-center text-gray-700">
+                  {t("list.empty")}
+                </td>
+              </tr>
+            ) : null}
+            {data.rows.map((c) => (
+              <tr key={c.id} className="border-t border-gray-100" data-testid="admin-contest-row" data-cid={c.id}>
+                <td className="px-2 py-2">{c.id}</td>
+                <td className="px-2 py-2">
+                  <Link to={`/contest/${c.id}`} className="text-blue-700 hover:underline">
+                    {c.title}
+                  </Link>
+                </td>
+                <td className="px-2 py-2">{c.type === 1 ? "OI" : "ACM"}</td>
+                <td className="px-2 py-2">{t(`auth.${c.auth}`)}</td>
+                <td className="px-2 py-2">{t(`status.${c.status}`)}</td>
+                <td className="px-2 py-2">
+                  <Form method="post">
+                    <input type="hidden" name="cid" value={c.id} />
+                    <input type="hidden" name="visible" value={c.visible ? "false" : "true"} />
+                    <button type="submit" name="intent" value="visible" role="switch" aria-checked={c.visible} aria-label={t("list.visibleOf", { title: c.title })} className={`rounded px-2 py-0.5 text-xs ${c.visible ? "bg-green-700 text-white" : "border border-gray-400 text-gray-800"}`}>
+                      {c.visible ? t("list.shown") : t("list.hidden")}
+                    </button>
+                  </Form>
+                </td>
+                <td className="whitespace-nowrap px-2 py-2 text-xs text-gray-700">
+                  <div>{c.startTime}</div>
+                  <div>{c.endTime}</div>
+                  <div>{c.author}</div>
+                </td>
+                <td className="px-2 py-2">
+                  <div className="flex flex-wrap items-center gap-1">
+                    <Link to={`/admin/contest/${c.id}/edit`} className={`${buttonClass} text-gray-800`}>
+                      {t("list.edit")}
+                    </Link>
+                    <Link to={`/admin/contest/${c.id}/problems`} className={`${buttonClass} text-gray-800`}>
+                      {t("list.problems")}
+                    </Link>
+                    <Link to={`/admin/contest/${c.id}/announcements`} className={`${buttonClass} text-gray-800`}>
+                      {t("list.announcements")}
+                    </Link>
+                    <details className="relative">
+                      <summary className={`${buttonClass} cursor-pointer list-none text-gray-800`}>{t("list.download")}</summary>
+                      <Form method="get" action={`/admin/contest/${c.id}/ac-submissions`} reloadDocument className="absolute right-0 z-10 mt-1 w-56 space-y-2 rounded border bg-white p-3 shadow">
+                        <label className="flex items-center gap-2 text-sm">
+                          <input type="checkbox" name="excludeAdmin" value="true" defaultChecked />
+                          {t("list.excludeAdmin")}
+                        </label>
+                        <fieldset className="text-sm">
+                          <legend className="text-gray-700">{t("list.splitType")}</legend>
+                          <label className="mr-3">
+                            <input type="radio" name="splitType" value="user" defaultChecked /> {t("list.splitUser")}
+                          </label>
+                          <label>
+                            <input type="radio" name="splitType" value="problem" /> {t("list.splitProblem")}
+                          </label>
+                        </fieldset>
+                        <button type="submit" className={contestPrimaryButton}>
+                          {t("list.downloadZip")}
+                        </button>
+                      </Form>
+                    </details>
+                    <Form method="post">
+                      <input type="hidden" name="cid" value={c.id} />
+                      <ConfirmSubmit name="intent" value="delete" message={t("list.confirmDelete", { id: c.id, title: c.title })}>
+                        {t("list.delete")}
+                      </ConfirmSubmit>
+                    </Form>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pagination total={data.total} size={data.size} current={data.current} href={href} />
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { StatusTag } from "~/components/submission/StatusTag";
+import { AutoRevalidate } from "~/components/contest/AutoRevalidate";
+import { Pagination } from "~/components/ui/Pagination";
+import { JUDGE_STATUS_INFO, JudgeStatus, RUNNING_STATUSES } from "~/lib/constants";
+import { formatDateTime, formatMemory, formatTimeMs } from "~/lib/format";
+import { useTranslation } from "~/lib/translation";
+import { contestPageBase, contestPageRefusal } from "~/http/contest-page.server";
+import { contestSubmissionsSchema, listContestSubmissions } from "~/services/contest/submissions.server";
+
+// A contest's submissions (spec section 2 "Submissions", contest variant): Mine or All, status,
+// problem and author filters as a GET form; results hidden by the seal read "Submitted Unknown
+// Result" (the service decides, by the real-time rules); submissions before the start flagged.
+// With JavaScript the list reloads every 2 s while one of its rows is still being judged.
+
+export const handle = { i18n: ["contest-page", "contest", "submission", "judge"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const base = await contestPageBase(request, params);
+  const sp = new URL(request.url).searchParams;
+  const q = contestSubmissionsSchema.parse({
+    cid: base.cid,
+    onlyMine: sp.get("onlyMine") ?? undefined,
+    displayId: sp.get("displayId") ?? undefined,
+    searchStatus: sp.get("status") ?? undefined,
+    searchUsername: sp.get("username") ?? undefined,
+    currentPage: sp.get("currentPage") ?? undefined,
+  });
+  try {
+    const page = await listContestSubmissions(base.user, q);
+    return json({
+      cid: base.cid,
+      query: { onlyMine: q.onlyMine, displayId: q.displayId, status: q.searchStatus ?? null, username: q.searchUsername },
+      total: page.total,
+      size: page.size,
+      current: page.current,
+      records: page.records.map((r) => ({ ...r, submitTime: formatDateTime(r.submitTime) })),
+    });
+  } catch (err) {
+    throw contestPageRefusal(err);
+  }
+}
+
+export default function ContestSubmissions() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["contest-page", "submission", "judge"]);
+  const location = useLocation();
+  const q = data.query;
+  const running = data.records.some((r) => RUNNING_STATUSES.has(r.status));
+  const href = (p: number) => {
+    const sp = new URLSearchParams(location.search);
+    sp.set("currentPage", String(p));
+    return `${location.pathname}?${sp.toString()}`;
+  };
+  return (
+    <section className="overflow-x-auto rounded bg-white p-3 shadow-sm sm:p-5 focus:outline focus:outline-2 focus:outline-brand" tabIndex={0} data-testid="contest-submissions">
+      {running ? <AutoRevalidate ms={2000} /> : null}
+      <Form method="get" className="mb-3 flex flex-wrap items-end gap-3">
+        <label className="flex items-center gap-1 text-sm text-gray-800">
+          <input type="checkbox" name="onlyMine" value="true" defaultChecked={q.onlyMine} />
+          {t("contest-page:submissions.mine")}
+        </label>
+        <label className="flex flex-col text-xs text-gray-700">
+          {t("submission:columns.status")}
+          <select name="status" defaultValue={q.status ?? ""} className="mt-1 rounded border px-2 py-1 text-sm text-gray-800">
+            <option value="">{t("contest-page:list.all")}</option>
+            {Object.keys(JUDGE_STATUS_INFO)
+              .map(Number)
+              .filter((s) => s !== JudgeStatus.NOT_SUBMITTED)
+              .map((s) => (
+                <option key={s} value={s}>
+                  {t(`judge:status.${s}`)}
+                </option>
+              ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-xs text-gray-700">
+          {t("contest-page:submissions.problem")}
+          <input name="displayId" defaultValue={q.displayId} maxLength={20} className="mt-1 w-24 rounded border px-2 py-1 text-sm text-gray-800" />
+        </label>
+        <label className="flex flex-col text-xs text-gray-700">
+          {t("contest-page:submissions.author")}
+          <input name="username" defaultValue={q.username} maxLength={50} className="mt-1 w-40 rounded border px-2 py-1 text-sm text-gray-800" />
+        </label>
+        <button type="submit" className="rounded bg-blue-700 px-3 py-1 text-sm text-white">
+          {t("contest-page:list.search")}
+        </button>
+        <Link to={location.pathname + location.search} reloadDocument className="rounded border px-3 py-1 text-sm text-gray-800">
+          {t("contest-page:rank.refresh")}
+        </Link>
+      </Form>
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="border-b text-left text-gray-700">
+            <th className="px-2 py-2">{t("submission:columns.runId")}</th>
+            <th className="px-2 py-2">{t("submission:columns.submitTime")}</th>
+            <th className="px-2 py-2">#</th>
+            <th className="px-2 py-2">{t("submission:columns.status")}</th>
+            <th className="px-2 py-2">{t("submission:columns.time")}</th>
+            <th className="px-2 py-2">{t("submission:columns.memory")}</th>
+            <th className="px-2 py-2">{t("submission:columns.language")}</th>
+            <th className="px-2 py-2">{t("submission:columns.author")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.records.map((r) => (
+            <tr key={r.submitId} className="border-b" data-testid="contest-submission" data-status={r.status}>
+              <td className="px-2 py-1">
+                <Link to={`/contest/${data.cid}/problem/${encodeURIComponent(r.displayId)}/submission-detail/${r.submitId}`} className="text-blue-700 hover:underline">
+                  {r.submitId}
+                </Link>
+              </td>
+              <td className="px-2 py-1 whitespace-nowrap">
+                {r.submitTime}
+                {r.beforeContestSubmit ? <span className="ml-1 rounded border border-amber-700 px-1 text-xs text-amber-800">{t("contest-page:submissions.beforeStart")}</span> : null}
+              </td>
+              <td className="px-2 py-1">
+                <Link to={`/contest/${data.cid}/problem/${encodeURIComponent(r.displayId)}`} className="text-blue-700 hover:underline">
+                  {r.displayId}
+                </Link>
+              </td>
+              <td className="px-2 py-1">
+                <StatusTag status={r.status} />
+                {r.score !== null && r.score !== undefined && r.status !== JudgeStatus.ACCEPTED ? <span className="ml-1 text-xs">{r.score}</span> : null}
+              </td>
+              <td className="px-2 py-1">{r.time === null ? "-" : formatTimeMs(r.time)}</td>
+              <td className="px-2 py-1">{r.memory === null ? "-" : formatMemory(r.memory)}</td>
+              <td className="px-2 py-1">{r.language}</td>
+              <td className="px-2 py-1">{r.username}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {data.records.length === 0 ? <p className="py-4 text-center text-gray-700">{t("submission:empty")}</p> : null}
+      <Pagination total={data.total} size={data.size} current={data.current} href={href} />
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { NavLink, Outlet, useFetcher, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { Countdown, ProgressBar, StatusTag, useServerClock } from "~/components/contest/ContestClock";
+import { contestTabs } from "~/lib/contest-tabs";
+import { pageTitle } from "~/lib/meta";
+import { useTranslation } from "~/lib/translation";
+import { contestPageBase } from "~/http/contest-page.server";
+import { contestEntryRefusal } from "~/services/access/policy.server";
+import { getWebsiteConfig } from "~/services/site/config.server";
+
+// A contest's page: its title, clock and tabs (spec section 2, /contest/{id}); the tab's page is
+// the child route. A visitor is sent to log in first; a hidden or unknown contest is 404.
+
+export const handle = { i18n: ["contest-page", "contest"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.contest.title);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const [base, config] = await Promise.all([contestPageBase(request, params), getWebsiteConfig()]);
+  const c = base.info.contest;
+  return json({
+    openComment: config.openContestComment,
+    contest: {
+      id: c._id,
+      title: c.title,
+      type: c.type,
+      auth: c.auth,
+      startTime: c.startTime.toISOString(),
+      endTime: c.endTime.toISOString(),
+      openPrint: c.openPrint,
+      openRank: c.openRank,
+    },
+    now: base.info.ctx.now.toISOString(),
+    admin: base.admin,
+    superAdmin: base.superAdmin,
+    /** Whether the viewer may look inside now (the unread announcements are asked only then). */
+    canEnter: !contestEntryRefusal(base.user, base.info.ctx),
+  });
+}
+
+export function useContestLayout() {
+  return useRouteLoaderData<typeof loader>("routes/contest.$contestId");
+}
+
+export default function ContestLayout() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("contest-page");
+  const now = useServerClock(data.now);
+  const c = data.contest;
+  const tabs = contestTabs({ admin: data.admin, superAdmin: data.superAdmin, openPrint: c.openPrint, openComment: data.openComment });
+  // Unread announcements, checked every 60 s (spec section 2) from the announcements page's data.
+  const unread = useFetcher<{ unread?: number }>();
+  const { load } = unread;
+  const { canEnter } = data;
+  useEffect(() => {
+    if (!canEnter) return;
+    const check = () => load(`/contest/${c.id}/announcements`);
+    check();
+    const id = window.setInterval(check, 60_000);
+    return () => window.clearInterval(id);
+  }, [c.id, canEnter, load]);
+  const unreadCount = unread.data?.unread ?? 0;
+  return (
+    <div className="mx-auto max-w-7xl space-y-3 p-2 sm:p-4">
+      <section className="rounded bg-white p-3 shadow-sm sm:p-5">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-xl font-semibold" data-testid="contest-title">
+            {c.title}
+          </h1>
+          <StatusTag contest={c} now={now} />
+          <span className="text-sm text-gray-700">
+            <Countdown contest={c} now={now} />
+          </span>
+        </div>
+        <div className="mt-3">
+          <ProgressBar contest={c} now={now} label={t("list.progress")} />
+        </div>
+        <nav aria-label={t("tabs.label")} className="mt-4 flex flex-wrap gap-1 border-b" data-testid="contest-tabs">
+          {tabs.map((tab) => (
+            <NavLink
+              key={tab.path}
+              to={tab.path ? `/contest/${c.id}/${tab.path}` : `/contest/${c.id}`}
+              end
+              className={({ isActive }) =>
+                `-mb-px border-b-2 px-3 py-2 text-sm ${isActive ? "border-blue-700 font-medium text-blue-700" : "border-transparent text-gray-700 hover:text-blue-700"}`
+              }
+            >
+              {t(tab.label)}
+              {tab.path === "announcements" && unreadCount > 0 ? (
+                <span className="ml-1 rounded-full bg-red-700 px-1.5 text-xs text-white" data-testid="unread-announcements">
+                  {t("announcements.unreadBadge", { count: unreadCount })}
+                </span>
+              ) : null}
+            </NavLink>
+          ))}
+        </nav>
+      </section>
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiRoute, bodyParams, parseWith, queryParams, requireApiUser } from "~/http/api.server";
+import { inputId } from "~/http/ids.server";
+import { addContestProblem, addContestProblemSchema, contestProblemForAdmin, updateContestProblem, updateContestProblemSchema } from "~/services/contest/problems.server";
+
+const json = (cp: { _id: number; cid: number; pid: number; displayId: string; displayTitle: string; color: string }) => ({
+  id: cp._id,
+  cid: cp.cid,
+  pid: cp.pid,
+  displayId: cp.displayId,
+  displayTitle: cp.displayTitle,
+  color: cp.color,
+});
+
+// GET /ojapi/admin/contest/contest-problem?cid&pid: a contest problem; PUT {id, displayId,
+// displayTitle, color}: edits it; PUT without id {cid, pid, displayId, ...} lists a problem in the
+// contest (HOJ's client does so after creating a contest problem with POST /admin/contest/problem).
+export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
+  const q = queryParams(request);
+  const cid = inputId(q.cid);
+  const pid = inputId(q.pid);
+  return json(await contestProblemForAdmin(await requireApiUser(request), cid, pid));
+}, ["contest"]);
+
+export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
+  const body = await bodyParams(request);
+  if (body.id === undefined || body.id === null || body.id === "") {
+    const cid = inputId(body.cid);
+    return json(await addContestProblem(await requireApiUser(request), parseWith(addContestProblemSchema, { ...body, cid })));
+  }
+  const id = inputId(body.id);
+  return json(await updateContestProblem(await requireApiUser(request), parseWith(updateContestProblemSchema, { ...body, id })));
+}, ["contest"]);

@@ -1,0 +1,275 @@
+import { z } from "zod";
+import { JudgeStatus, ProblemAuth } from "~/lib/constants";
+import { BoardRow, boardRowKey, type BoardRowDoc } from "~/models/contest-board.server";
+import type { ContestDoc } from "~/models/contest.server";
+import { ContestProblem, type ContestProblemDoc } from "~/models/contest-problem.server";
+import { nextSeq } from "~/models/counter.server";
+import { Problem, type ProblemDoc } from "~/models/problem.server";
+import { bankScope, contestRealTime, contestScope, type ContestAccessContext, type Scope } from "../access/policy.server";
+import { isAdminRole } from "../access/roles.server";
+import { createProblem, deleteProblem } from "../problem/admin.server";
+import type { ProblemInputRaw } from "../problem/schema.server";
+import { problemVisibilityChanged } from "../problem/visibility.server";
+import type { CurrentUser } from "../account/session.server";
+import { DomainError } from "../errors.server";
+import { contestScopeFor, loadContest, requireContestAdmin, requireEntry, SITE, type ContestOwnerScope } from "./contests.server";
+import { boardChanged, rebuildBoard } from "./board.server";
+
+// The problems of a contest (spec sections 3 and 5): added from the public bank by id with a display
+// id unique in the contest, a display title and a balloon colour; edited; removed. And the
+// contestant's side: the problem list with statuses, and what a submission to "A" refers to.
+
+const displayIdField = z
+  .string({ required_error: "contest:displayIdRequired", invalid_type_error: "contest:displayIdRequired" })
+  .trim()
+  .min(1, "contest:displayIdRequired")
+  .max(20, "contest:displayIdTooLong")
+  .regex(/^[A-Za-z0-9_-]+$/, "contest:displayIdInvalid");
+const colorField = z
+  .string()
+  .trim()
+  .regex(/^(#[0-9a-fA-F]{3,8})?$/, "contest:colorInvalid")
+  .optional()
+  .default("");
+const idField = (key: string) => z.coerce.number({ invalid_type_error: key, required_error: key }).int(key).positive(key);
+
+export const addContestProblemSchema = z.object({
+  cid: idField("contest:notFound"),
+  pid: idField("contest:problemIdRequired"),
+  displayId: displayIdField,
+  displayTitle: z.string().trim().max(255).optional().default(""),
+  color: colorField,
+});
+
+export const updateContestProblemSchema = z.object({
+  /** The contest problem's own id. */
+  id: idField("contest:problemNotFound"),
+  displayId: displayIdField,
+  displayTitle: z.string().trim().max(255).optional().default(""),
+  color: colorField,
+});
+
+export const removeContestProblemSchema = z.object({
+  cid: idField("contest:notFound"),
+  /** The bank problem's id (HOJ sends pid; `id` is accepted too). */
+  pid: idField("contest:problemNotFound"),
+});
+
+function isDuplicate(err: unknown): boolean {
+  return (err as { code?: number })?.code === 11000;
+}
+
+/**
+ * Adds a bank problem (public, or a contest-only one for the admin roles) to a contest.
+ */
+export async function addContestProblem(user: CurrentUser, input: z.infer<typeof addContestProblemSchema>, scope: ContestOwnerScope = SITE): Promise<ContestProblemDoc> {
+  const contest = await loadContest(input.cid, scope);
+  requireContestAdmin(user, contest, scope);
+  const problem = await Problem.findById(input.pid).select("_id title auth gid applyPublicProgress").lean<ProblemDoc>();
+  const usable = problem && (bankScope.seesProblem(null, problem) || (problem.auth === ProblemAuth.CONTEST && isAdminRole(user)));
+  if (!usable) throw new DomainError("notFound", "contest:unknownProblem");
+  const upper = input.displayId.toUpperCase();
+  if (await ContestProblem.exists({ cid: contest._id, displayIdUpper: upper })) throw new DomainError("conflict", "contest:displayIdTaken");
+  if (await ContestProblem.exists({ cid: contest._id, pid: problem._id })) throw new DomainError("conflict", "contest:problemAlreadyAdded");
+  try {
+    const doc = await ContestProblem.create({
+      _id: await nextSeq("contest-problem"),
+      cid: contest._id,
+      pid: problem._id,
+      displayId: input.displayId,
+      displayIdUpper: upper,
+      displayTitle: input.displayTitle || problem.title,
+      color: input.color,
+    });
+    // Submissions already made to it (a problem removed and added again) come back on the board.
+    await rebuildBoard(contest._id);
+    return (await ContestProblem.findById(doc._id).lean<ContestProblemDoc>())!;
+  } catch (err) {
+    if (isDuplicate(err)) throw new DomainError("conflict", "contest:displayIdTaken");
+    throw err;
+  }
+}
+
+/** How a problem created for a contest appears in it. */
+export const newContestProblemLinkSchema = z.object({
+  displayId: displayIdField,
+  displayTitle: z.string().trim().max(255).optional().default(""),
+  color: colorField,
+});
+
+/**
+ * Creates a problem for a contest only (spec section 4: in a contest a problem's auth is forced to
+ * 3, contest-only, so the public bank never lists it, and its type follows the contest's rule) and
+ * lists it in the contest under its display id. The display id is checked before anything is
+ * stored; if listing it fails after all (the display id taken meanwhile), the new problem is removed
+ * again, so a refusal leaves nothing behind.
+ */
+export async function createContestOnlyProblem(
+  user: CurrentUser,
+  cid: number,
+  problem: ProblemInputRaw,
+  link: z.infer<typeof newContestProblemLinkSchema>,
+  scope: ContestOwnerScope = SITE,
+): Promise<{ problem: ProblemDoc; contestProblem: ContestProblemDoc }> {
+  const contest = await loadContest(cid, scope);
+  requireContestAdmin(user, contest, scope);
+  if (!isAdminRole(user)) throw new DomainError("forbidden", "contest:notAdmin");
+  if (await ContestProblem.exists({ cid, displayIdUpper: link.displayId.toUpperCase() })) throw new DomainError("conflict", "contest:displayIdTaken");
+  const created = await createProblem({ ...problem, auth: ProblemAuth.CONTEST, type: contest.type }, user);
+  try {
+    const contestProblem = await addContestProblem(user, { cid, pid: created._id, ...link }, scope);
+    return { problem: created, contestProblem };
+  } catch (err) {
+    await deleteProblem(created._id);
+    await problemVisibilityChanged();
+    throw err;
+  }
+}
+
+export async function updateContestProblem(user: CurrentUser, input: z.infer<typeof updateContestProblemSchema>, scope: ContestOwnerScope = SITE): Promise<ContestProblemDoc> {
+  const cp = await ContestProblem.findById(input.id).lean<ContestProblemDoc>();
+  if (!cp) throw new DomainError("notFound", "contest:problemNotFound");
+  const contest = await loadContest(cp.cid, scope);
+  requireContestAdmin(user, contest, scope);
+  const upper = input.displayId.toUpperCase();
+  if (await ContestProblem.exists({ cid: cp.cid, displayIdUpper: upper, _id: { $ne: cp._id } })) throw new DomainError("conflict", "contest:displayIdTaken");
+  const problem = await Problem.findById(cp.pid).select("title").lean<ProblemDoc>();
+  try {
+    await ContestProblem.updateOne(
+      { _id: cp._id },
+      { $set: { displayId: input.displayId, displayIdUpper: upper, displayTitle: input.displayTitle || problem?.title || cp.displayTitle, color: input.color } },
+    );
+  } catch (err) {
+    if (isDuplicate(err)) throw new DomainError("conflict", "contest:displayIdTaken");
+    throw err;
+  }
+  await boardChanged(cp.cid);
+  return (await ContestProblem.findById(cp._id).lean<ContestProblemDoc>())!;
+}
+
+export async function removeContestProblem(user: CurrentUser, input: z.infer<typeof removeContestProblemSchema>, scope: ContestOwnerScope = SITE): Promise<void> {
+  const contest = await loadContest(input.cid, scope);
+  requireContestAdmin(user, contest, scope);
+  const res = await ContestProblem.deleteOne({ cid: contest._id, pid: input.pid });
+  if (res.deletedCount === 0) throw new DomainError("notFound", "contest:problemNotFound");
+  await rebuildBoard(contest._id);
+}
+
+/** One contest problem for its admins (HOJ's admin contest-problem GET). */
+export async function contestProblemForAdmin(user: CurrentUser, cid: number, pid: number, scope: ContestOwnerScope = SITE): Promise<ContestProblemDoc> {
+  const contest = await loadContest(cid, scope);
+  requireContestAdmin(user, contest, scope);
+  const cp = await ContestProblem.findOne({ cid, pid }).lean<ContestProblemDoc>();
+  if (!cp) throw new DomainError("notFound", "contest:problemNotFound");
+  return cp;
+}
+
+/** The contest's problems in display order. */
+export async function contestProblems(cid: number): Promise<ContestProblemDoc[]> {
+  const list = await ContestProblem.find({ cid }).lean<ContestProblemDoc[]>();
+  return list.sort((a, b) => a.displayIdUpper.localeCompare(b.displayIdUpper, "en", { numeric: true }));
+}
+
+/** A contest problem named as HOJ's client names it: its display id ("A") or the problem id. */
+export async function findContestProblem(cid: number, ref: number | string): Promise<ContestProblemDoc | null> {
+  if (typeof ref === "number") return ContestProblem.findOne({ cid, pid: ref }).lean<ContestProblemDoc>();
+  const byDisplay = await ContestProblem.findOne({ cid, displayIdUpper: ref.trim().toUpperCase() }).lean<ContestProblemDoc>();
+  // A string of digits that is no display id of the contest names the problem by its id.
+  if (!byDisplay && /^\s*[1-9]\d{0,14}\s*$/.test(ref)) return findContestProblem(cid, Number(ref));
+  return byDisplay;
+}
+
+/** The viewer's status on each problem: from their row in the view they may see. */
+export interface MyProblemStatus {
+  /** -10 not submitted, 0 accepted, -1 tried, 5 pending (or hidden by the seal). */
+  status: number;
+  score: number | null;
+}
+
+export async function myStatuses(cid: number, uid: string, realTime: boolean): Promise<Map<number, MyProblemStatus>> {
+  const row = await BoardRow.findById(boardRowKey(cid, realTime ? "live" : "sealed", uid)).lean<BoardRowDoc>();
+  const out = new Map<number, MyProblemStatus>();
+  for (const [pid, cell] of Object.entries(row?.cells ?? {})) {
+    const status = cell.isAC ? JudgeStatus.ACCEPTED : cell.judged > 0 && cell.tryNum === 0 ? JudgeStatus.WRONG_ANSWER : cell.tryNum > 0 ? JudgeStatus.PENDING : JudgeStatus.NOT_SUBMITTED;
+    out.set(Number(pid), { status, score: cell.judged > 0 ? cell.score : null });
+  }
+  return out;
+}
+
+/** A row of the contestant's problem list (HOJ's ContestProblemVO, with the viewer's status). */
+export interface ContestProblemRow {
+  id: number;
+  displayId: string;
+  cid: number;
+  pid: number;
+  displayTitle: string;
+  color: string;
+  /** null without real-time rights while the board is sealed (shown as "?"). */
+  ac: number | null;
+  total: number | null;
+  myStatus: number;
+  score: number | null;
+}
+
+/** The problem list of a contest for a viewer who may enter it. */
+export async function contestProblemList(user: CurrentUser, cid: number): Promise<{ contest: ContestDoc; ctx: ContestAccessContext; rows: ContestProblemRow[] }> {
+  const { contest, ctx } = await contestScopeFor(cid, user);
+  requireEntry(user, ctx);
+  const realTime = contestRealTime(user, ctx);
+  const [problems, mine] = await Promise.all([contestProblems(cid), myStatuses(cid, user._id, realTime)]);
+  const rows = problems.map((p) => {
+    const my = mine.get(p.pid);
+    return {
+      id: p._id,
+      displayId: p.displayId,
+      cid: p.cid,
+      pid: p.pid,
+      displayTitle: p.displayTitle,
+      color: p.color,
+      ac: realTime ? p.ac : null,
+      total: realTime ? p.total : null,
+      myStatus: my?.status ?? JudgeStatus.NOT_SUBMITTED,
+      score: my?.score ?? null,
+    };
+  });
+  return { contest, ctx, rows };
+}
+
+/** One problem of a contest, for a viewer who may see it (the statement page in the contest). */
+export async function contestProblemDetail(user: CurrentUser, cid: number, displayId: string): Promise<{ contest: ContestDoc; scope: Scope; contestProblem: ContestProblemDoc; problem: ProblemDoc }> {
+  const { contest, ctx } = await contestScopeFor(cid, user);
+  requireEntry(user, ctx);
+  const scope = contestScope(ctx);
+  const cp = await findContestProblem(cid, displayId);
+  const problem = cp ? await Problem.findById(cp.pid).lean<ProblemDoc>() : null;
+  if (!cp || !problem || !scope.seesProblem(user, problem)) throw new DomainError("notFound", "contest:problemNotFound");
+  return { contest, scope, contestProblem: cp, problem };
+}
+
+/**
+ * What a submission to a contest refers to, once the policy's contest scope allows it: the scope,
+ * the problem, its display id and title in the contest. Refusals come before the problem is read.
+ */
+export async function contestSubmitTarget(user: CurrentUser, cid: number, ref: number | string): Promise<{ scope: Scope; problem: ProblemDoc | null; displayId: string; title: string }> {
+  const { scope } = await contestScopeFor(cid, user);
+  const early = scope.submitterRefusal(user);
+  if (early) throw early;
+  const cp = await findContestProblem(cid, ref);
+  const problem = cp ? await Problem.findById(cp.pid).lean<ProblemDoc>() : null;
+  const refusal = scope.submitRefusal(user, problem);
+  if (refusal) throw refusal;
+  return { scope, problem, displayId: cp?.displayId ?? "", title: cp?.displayTitle || problem?.title || "" };
+}
+
+/**
+ * The user's status on listed problems of a contest (HOJ's get-user-problem-status with a cid), as
+ * their row in the view they may see says; problems not in the contest are left out.
+ */
+export async function contestProblemStatuses(user: CurrentUser, cid: number, pids: readonly number[]): Promise<Map<number, MyProblemStatus>> {
+  const { ctx } = await contestScopeFor(cid, user);
+  requireEntry(user, ctx);
+  const mine = await myStatuses(cid, user._id, contestRealTime(user, ctx));
+  const out = new Map<number, MyProblemStatus>();
+  for (const pid of pids) if (ctx.problemPids.has(pid)) out.set(pid, mine.get(pid) ?? { status: JudgeStatus.NOT_SUBMITTED, score: null });
+  return out;
+}
