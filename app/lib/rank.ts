@@ -1,0 +1,8 @@
+// What the rank pages share with the browser.
+
+export const RANK_PAGE_SIZES = [10, 15, 30, 50, 100] as const;
+
+/** AC rate in whole percent (spec section 9: integer on the rank pages). */
+export function acRate(ac: number, total: number): number {
+  return total > 0 ? Math.round((ac / total) * 100) : 0;
+}
