@@ -1,0 +1,196 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { buttonClass, ConfirmSubmit, Notice, primaryButtonClass } from "~/components/admin-problem/ui";
+import { AuthTag, CategoryTag } from "~/components/training/TrainingTags";
+import { Pagination } from "~/components/ui/Pagination";
+import { PAGE_SIZE } from "~/lib/constants";
+import { formatDateTime } from "~/lib/format";
+import { pageTitle } from "~/lib/meta";
+import { useTranslation } from "~/lib/translation";
+import { flash } from "~/http/flash.server";
+import { requireAdmin } from "~/http/guards.server";
+import { inputId } from "~/http/ids.server";
+import { siteRedirect } from "~/http/paths.server";
+import { httpStatusOf } from "~/http/status.server";
+import { DomainError } from "~/services/errors.server";
+import { getT } from "~/services/platform/i18n.server";
+import { deleteTraining, listTrainings, loadTraining, setTrainingStatus, trainingListSchema } from "~/services/training/trainings.server";
+
+// The admin training table (spec section 2 "Admin area"): number, id, title, auth, category, the
+// shown switch, author and time, and edit, problems and delete (with confirmation). 10 a page.
+
+export const handle = { i18n: ["training-admin", "training", "admin-problem"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireAdmin(request);
+  const url = new URL(request.url);
+  const query = trainingListSchema.parse({ currentPage: url.searchParams.get("currentPage") ?? undefined, keyword: url.searchParams.get("keyword") ?? undefined, limit: PAGE_SIZE.admin });
+  const [page, t] = await Promise.all([listTrainings(query, user, undefined, true), getT(request, "training-admin")]);
+  return json({
+    pageTitle: t("list.title"),
+    keyword: query.keyword,
+    total: page.total,
+    size: page.size,
+    current: page.current,
+    rows: page.records.map((r) => ({
+      id: r.training._id,
+      rank: r.training.rank,
+      title: r.training.title,
+      auth: r.training.auth,
+      status: r.training.status,
+      author: r.training.author,
+      problemCount: r.training.problemCount ?? 0,
+      categoryName: r.category?.name ?? null,
+      categoryColor: r.category?.color ?? null,
+      gmtModified: formatDateTime(r.training.gmtModified),
+    })),
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireAdmin(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const tid = inputId(form.get("tid"));
+  const t = await getT(request, ["training", "training-admin", "common"]);
+  try {
+    if (intent === "status") {
+      await setTrainingStatus(user, tid, form.get("status") === "true");
+      const cookie = await flash(request, { type: "success", key: "training-admin:flash.saved" });
+      return siteRedirect("/admin/training", { headers: { "Set-Cookie": cookie } });
+    }
+    if (intent === "delete") {
+      if (form.get("confirmed") !== "1") {
+        const tr = await loadTraining(tid);
+        return json({ confirmDelete: { tid, title: tr.title }, error: null });
+      }
+      await deleteTraining(user, tid);
+      const cookie = await flash(request, { type: "success", key: "training-admin:flash.deleted" });
+      return siteRedirect("/admin/training", { headers: { "Set-Cookie": cookie } });
+    }
+    return json({ confirmDelete: null, error: t("common:errors.badRequest") }, { status: 400 });
+  } catch (err) {
+    if (err instanceof DomainError) return json({ confirmDelete: null, error: t(err.message, err.params ?? {}) }, { status: httpStatusOf(err.kind) });
+    throw err;
+  }
+}
+
+export default function AdminTrainings() {
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useTranslation("training-admin");
+  const href = (p: number) => `/admin/training?${new URLSearchParams({ ...(data.keyword ? { keyword: data.keyword } : {}), currentPage: String(p) }).toString()}`;
+  return (
+    <div className="mx-auto max-w-7xl space-y-4 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold">{t("list.title")}</h1>
+        <div className="flex gap-2">
+          <Link to="/admin/training/category" className={`${buttonClass} text-gray-800`}>
+            {t("list.categories")}
+          </Link>
+          <Link to="/admin/training/create" className={primaryButtonClass}>
+            {t("list.create")}
+          </Link>
+        </div>
+      </div>
+      <Form method="get" className="flex items-end gap-2">
+        <label className="flex flex-col text-sm text-gray-700">
+          {t("list.keyword")}
+          <input type="search" name="keyword" defaultValue={data.keyword} maxLength={100} className="mt-1 w-64 rounded border px-2 py-1 text-sm" />
+        </label>
+        <button type="submit" className={`${buttonClass} text-gray-800`}>
+          {t("list.search")}
+        </button>
+      </Form>
+      {answer?.error ? <Notice kind="error">{answer.error}</Notice> : null}
+      {answer?.confirmDelete ? (
+        <Notice kind="warning">
+          <Form method="post" className="flex flex-wrap items-center gap-3">
+            <span>{t("list.confirmDelete", { id: answer.confirmDelete.tid, title: answer.confirmDelete.title })}</span>
+            <input type="hidden" name="tid" value={answer.confirmDelete.tid} />
+            <input type="hidden" name="confirmed" value="1" />
+            <button type="submit" name="intent" value="delete" className="rounded border border-red-700 px-3 py-1 text-sm text-red-700">
+              {t("list.delete")}
+            </button>
+            <Link to="/admin/training">{t("list.cancel")}</Link>
+          </Form>
+        </Notice>
+      ) : null}
+      <div className="overflow-x-auto rounded border border-gray-200 bg-white focus:outline focus:outline-2 focus:outline-brand" tabIndex={0}>
+        <table className="w-full text-left text-sm" data-testid="admin-training-list">
+          <thead className="bg-gray-50 text-gray-700">
+            <tr>
+              <th className="px-2 py-2">{t("list.rank")}</th>
+              <th className="px-2 py-2">ID</th>
+              <th className="px-2 py-2">{t("list.titleCol")}</th>
+              <th className="px-2 py-2">{t("list.auth")}</th>
+              <th className="px-2 py-2">{t("list.category")}</th>
+              <th className="px-2 py-2">{t("list.shownCol")}</th>
+              <th className="px-2 py-2">{t("list.info")}</th>
+              <th className="px-2 py-2">{t("list.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.length === 0 ? (
+              <tr>
+                <td colSpan={8} className="px-2 py-6 text-center text-gray-700">
+                  {t("list.empty")}
+                </td>
+              </tr>
+            ) : null}
+            {data.rows.map((r) => (
+              <tr key={r.id} className="border-t border-gray-100" data-testid="admin-training-row" data-tid={r.id}>
+                <td className="px-2 py-2">{r.rank}</td>
+                <td className="px-2 py-2">{r.id}</td>
+                <td className="px-2 py-2">
+                  <Link to={`/training/${r.id}`} className="text-blue-700 underline">
+                    {r.title}
+                  </Link>
+                </td>
+                <td className="px-2 py-2">
+                  <AuthTag auth={r.auth} />
+                </td>
+                <td className="px-2 py-2">
+                  <CategoryTag name={r.categoryName} color={r.categoryColor} />
+                </td>
+                <td className="px-2 py-2">
+                  <Form method="post">
+                    <input type="hidden" name="tid" value={r.id} />
+                    <input type="hidden" name="status" value={r.status ? "false" : "true"} />
+                    <button type="submit" name="intent" value="status" role="switch" aria-checked={r.status} aria-label={t("list.shownOf", { title: r.title })} className={`rounded px-2 py-0.5 text-xs ${r.status ? "bg-green-700 text-white" : "border border-gray-400 text-gray-800"}`}>
+                      {r.status ? t("list.shown") : t("list.hidden")}
+                    </button>
+                  </Form>
+                </td>
+                <td className="whitespace-nowrap px-2 py-2 text-xs text-gray-700">
+                  <div>{r.author}</div>
+                  <div>{r.gmtModified}</div>
+                  <div>{t("list.problemCount", { count: r.problemCount })}</div>
+                </td>
+                <td className="px-2 py-2">
+                  <div className="flex flex-wrap items-center gap-1">
+                    <Link to={`/admin/training/${r.id}/edit`} className={`${buttonClass} text-gray-800`}>
+                      {t("list.edit")}
+                    </Link>
+                    <Link to={`/admin/training/${r.id}/problems`} className={`${buttonClass} text-gray-800`}>
+                      {t("list.problems")}
+                    </Link>
+                    <Form method="post">
+                      <input type="hidden" name="tid" value={r.id} />
+                      <ConfirmSubmit name="intent" value="delete" message={t("list.confirmDelete", { id: r.id, title: r.title })}>
+                        {t("list.delete")}
+                      </ConfirmSubmit>
+                    </Form>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pagination total={data.total} size={data.size} current={data.current} href={href} />
+    </div>
+  );
+}

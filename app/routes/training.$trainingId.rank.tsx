@@ -1,0 +1,84 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Pagination } from "~/components/ui/Pagination";
+import { formatTimeMs } from "~/lib/format";
+import { useTranslation } from "~/lib/translation";
+import { EntryRefusal } from "~/components/training/EntryRefusal";
+import { trainingEntryRefusalText, trainingPageBase } from "~/http/training-page.server";
+import { pageFrom } from "~/lib/format";
+import { trainingRankPage } from "~/services/training/rank.server";
+
+// A training's rank (spec sections 2 and 3): users by problems solved in the training, then the
+// total of their fastest accepted runs; one cell per problem. 30 a page; the training's admins see
+// real names. Read from rows kept when verdicts are applied.
+
+export const handle = { i18n: ["training"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const base = await trainingPageBase(request, params);
+  const page = pageFrom(new URL(request.url).searchParams.get("currentPage"));
+  try {
+    const rank = await trainingRankPage(base.user, base.tid, page);
+    return json({ tid: base.tid, ...rank, refusal: null as string | null });
+  } catch (err) {
+    const refusal = await trainingEntryRefusalText(request, err);
+    return json({ tid: base.tid, records: [], total: 0, size: 30, current: 1, showRealname: false, problems: [], refusal }, { status: 403 });
+  }
+}
+
+export default function TrainingRank() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("training");
+  const location = useLocation();
+  const href = (p: number) => `${location.pathname}?currentPage=${p}`;
+  if (data.refusal) return <EntryRefusal tid={data.tid} message={data.refusal} />;
+  return (
+    <section className="overflow-x-auto rounded bg-white p-3 shadow-sm sm:p-5 focus:outline focus:outline-2 focus:outline-brand" tabIndex={0}>
+      <table className="w-full text-sm" data-testid="training-rank">
+        <thead>
+          <tr className="border-b text-left text-gray-700">
+            <th className="px-2 py-2">{t("rank.rank")}</th>
+            <th className="px-2 py-2">{t("rank.user")}</th>
+            {data.showRealname ? <th className="px-2 py-2">{t("rank.realname")}</th> : null}
+            <th className="px-2 py-2">{t("rank.ac")}</th>
+            <th className="px-2 py-2">{t("rank.totalTime")}</th>
+            {data.problems.map((p) => (
+              <th key={p} className="px-2 py-2 text-center">
+                <Link to={`/training/${data.tid}/problem/${encodeURIComponent(p)}`} className="text-blue-700 underline">
+                  {p}
+                </Link>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {data.records.map((r) => (
+            <tr key={r.uid} className="border-b" data-testid="training-rank-row" data-username={r.username} data-ac={r.ac}>
+              <td className="px-2 py-1">{r.rank}</td>
+              <td className="px-2 py-1">
+                <Link to={`/user-home?username=${encodeURIComponent(r.username)}`} className="text-blue-700 underline">
+                  {r.username}
+                </Link>
+                {r.school ? <div className="text-xs text-gray-700">{r.school}</div> : null}
+              </td>
+              {data.showRealname ? <td className="px-2 py-1" data-testid="training-rank-realname">{r.realname}</td> : null}
+              <td className="px-2 py-1">{r.ac}</td>
+              <td className="whitespace-nowrap px-2 py-1">{formatTimeMs(r.totalRunTime)}</td>
+              {data.problems.map((p) => {
+                const cell = r.submissionInfo[p];
+                if (!cell) return <td key={p} className="px-2 py-1" />;
+                return (
+                  <td key={p} className={`px-2 py-1 text-center ${cell.isAC ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}`}>
+                    {cell.isAC ? formatTimeMs(cell.runTime) : t("rank.tried")}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {data.records.length === 0 ? <p className="py-4 text-center text-gray-700">{t("rank.empty")}</p> : null}
+      <Pagination total={data.total} size={data.size} current={data.current} href={href} />
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { NavLink, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { AuthTag, CategoryTag, Progress } from "~/components/training/TrainingTags";
+import { pageTitle } from "~/lib/meta";
+import { useTranslation } from "~/lib/translation";
+import { trainingPageBase } from "~/http/training-page.server";
+
+// A training's page (spec section 2, /training/{id}): its number, title, auth and category tags,
+// the signed-in user's progress (problems solved of the training's, from their kept solved list),
+// and the tabs; the tab's page is the child route. A visitor is sent to log in first.
+
+export const handle = { i18n: ["training"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.training.title);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { detail } = await trainingPageBase(request, params);
+  const tr = detail.training;
+  return json({
+    training: { id: tr._id, rank: tr.rank, title: tr.title, auth: tr.auth, author: tr.author },
+    category: detail.category ? { name: detail.category.name, color: detail.category.color } : null,
+    canEnter: detail.canEnter,
+    admin: detail.admin,
+    acCount: detail.acCount,
+    problemCount: detail.problemCount,
+  });
+}
+
+export function useTrainingLayout() {
+  return useRouteLoaderData<typeof loader>("routes/training.$trainingId");
+}
+
+const TABS = [
+  { path: "", label: "tabs.overview" },
+  { path: "problems", label: "tabs.problems" },
+  { path: "submissions", label: "tabs.records" },
+  { path: "rank", label: "tabs.rank" },
+] as const;
+
+export default function TrainingLayout() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("training");
+  const tr = data.training;
+  return (
+    <div className="mx-auto max-w-7xl space-y-3 p-2 sm:p-4">
+      <section className="rounded bg-white p-3 shadow-sm sm:p-5">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-xl font-semibold" data-testid="training-title">
+            <span className="mr-2 text-gray-700">#{tr.rank}</span>
+            {tr.title}
+          </h1>
+          <AuthTag auth={tr.auth} />
+          <CategoryTag name={data.category?.name ?? null} color={data.category?.color ?? null} />
+        </div>
+        <div className="mt-3 flex flex-wrap items-center gap-4 text-sm text-gray-700">
+          <span>
+            {t("detail.author")}: {tr.author}
+          </span>
+          <Progress solved={data.acCount} total={data.problemCount} label={t("detail.progress")} />
+        </div>
+        <nav aria-label={t("tabs.label")} className="mt-4 flex flex-wrap gap-1 border-b" data-testid="training-tabs">
+          {TABS.map((tab) => (
+            <NavLink
+              key={tab.path}
+              to={tab.path ? `/training/${tr.id}/${tab.path}` : `/training/${tr.id}`}
+              end
+              className={({ isActive }) =>
+                `-mb-px border-b-2 px-3 py-2 text-sm ${isActive ? "border-blue-700 font-medium text-blue-700" : "border-transparent text-gray-700 hover:text-blue-700"}`
+              }
+            >
+              {t(tab.label)}
+            </NavLink>
+          ))}
+        </nav>
+      </section>
+      <Outlet />
+    </div>
+  );
+}

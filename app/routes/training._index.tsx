@@ -1,0 +1,135 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { AuthTag, CategoryTag } from "~/components/training/TrainingTags";
+import { Pagination } from "~/components/ui/Pagination";
+import { formatDateTime } from "~/lib/format";
+import { pageTitle } from "~/lib/meta";
+import { TRAINING_AUTHS } from "~/lib/training";
+import { useTranslation } from "~/lib/translation";
+import { getCurrentUser } from "~/services/account/session.server";
+import { getT } from "~/services/platform/i18n.server";
+import { listCategories } from "~/services/training/categories.server";
+import { listTrainings, trainingListSchema } from "~/services/training/trainings.server";
+
+// The training list (spec section 2 "Training"): keyword search, auth and category filters as
+// links and a GET form (their state in the URL), cards in number order, 15 a page. A signed-in
+// user sees how many problems of each they solved; a visitor does not (spec section 6).
+
+export const handle = { i18n: ["training"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const query = trainingListSchema.parse({ ...Object.fromEntries(url.searchParams), limit: undefined });
+  const user = await getCurrentUser(request);
+  const [page, categories, t] = await Promise.all([listTrainings(query, user), listCategories(), getT(request, "training")]);
+  return json({
+    pageTitle: t("list.title"),
+    signedIn: !!user,
+    query: { keyword: query.keyword, auth: query.auth ?? null, categoryId: query.categoryId ?? null, currentPage: query.currentPage },
+    categories: categories.map((c) => ({ id: c._id, name: c.name, color: c.color })),
+    total: page.total,
+    size: page.size,
+    records: page.records.map((r) => ({
+      id: r.training._id,
+      rank: r.training.rank,
+      title: r.training.title,
+      auth: r.training.auth,
+      author: r.training.author,
+      problemCount: r.training.problemCount ?? 0,
+      categoryName: r.category?.name ?? null,
+      categoryColor: r.category?.color ?? null,
+      acCount: r.acCount,
+      gmtModified: formatDateTime(r.training.gmtModified),
+    })),
+  });
+}
+
+type Query = ReturnType<typeof useLoaderData<typeof loader>>["query"];
+
+function listHref(q: Query, page: number): string {
+  const sp = new URLSearchParams();
+  if (q.auth) sp.set("auth", q.auth);
+  if (q.categoryId !== null) sp.set("categoryId", String(q.categoryId));
+  if (q.keyword) sp.set("keyword", q.keyword);
+  if (page > 1) sp.set("currentPage", String(page));
+  const s = sp.toString();
+  return s ? `/training?${s}` : "/training";
+}
+
+export default function TrainingList() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("training");
+  const { query } = data;
+  const filterLink = (change: Partial<Query>) => listHref({ ...query, ...change }, 1);
+  const chip = (active: boolean) => `rounded border px-2 py-0.5 text-sm ${active ? "border-blue-700 bg-blue-700 text-white" : "bg-white text-gray-800 hover:border-blue-700"}`;
+  return (
+    <div className="mx-auto max-w-6xl p-2 sm:p-4">
+      <section className="rounded bg-white p-3 shadow-sm sm:p-5">
+        <h1 className="mb-4 text-xl font-semibold">{t("list.title")}</h1>
+        <div className="space-y-2" data-testid="training-filters">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="w-16 text-sm text-gray-700">{t("list.auth")}</span>
+            {[null, ...TRAINING_AUTHS].map((v) => (
+              <Link key={String(v)} to={filterLink({ auth: v })} className={chip(query.auth === v)} aria-current={query.auth === v ? "true" : undefined}>
+                {v === null ? t("list.all") : t(`auth.${v === "Private" ? "private" : "public"}`)}
+              </Link>
+            ))}
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="w-16 text-sm text-gray-700">{t("list.category")}</span>
+            <Link to={filterLink({ categoryId: null })} className={chip(query.categoryId === null)} aria-current={query.categoryId === null ? "true" : undefined}>
+              {t("list.all")}
+            </Link>
+            {data.categories.map((c) => (
+              <Link key={c.id} to={filterLink({ categoryId: c.id })} className={chip(query.categoryId === c.id)} aria-current={query.categoryId === c.id ? "true" : undefined}>
+                {c.name}
+              </Link>
+            ))}
+          </div>
+          <Form method="get" action="/training" className="flex flex-wrap items-end gap-2">
+            {query.auth ? <input type="hidden" name="auth" value={query.auth} /> : null}
+            {query.categoryId !== null ? <input type="hidden" name="categoryId" value={query.categoryId} /> : null}
+            <label className="flex flex-col text-xs text-gray-700">
+              {t("list.keyword")}
+              <input type="search" name="keyword" defaultValue={query.keyword} maxLength={100} className="mt-1 w-56 rounded border px-2 py-1 text-sm text-gray-800" />
+            </label>
+            <button type="submit" className="rounded bg-blue-700 px-3 py-1 text-sm text-white">
+              {t("list.search")}
+            </button>
+          </Form>
+        </div>
+
+        {data.records.length === 0 ? (
+          <p className="mt-6 text-center text-gray-700" data-testid="training-empty">
+            {t("list.empty")}
+          </p>
+        ) : (
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="training-list">
+            {data.records.map((r) => (
+              <li key={r.id} className="flex flex-col gap-2 rounded border border-gray-200 p-3" data-testid="training-card" data-tid={r.id}>
+                <div className="flex items-start justify-between gap-2">
+                  <Link to={`/training/${r.id}`} className="text-lg font-medium text-blue-700 underline-offset-2 hover:underline">
+                    <span className="mr-1 text-gray-700">#{r.rank}</span>
+                    {r.title}
+                  </Link>
+                  <AuthTag auth={r.auth} />
+                </div>
+                <div className="flex flex-wrap items-center gap-2 text-sm text-gray-700">
+                  <CategoryTag name={r.categoryName} color={r.categoryColor} />
+                  <span>{t("list.problemCount", { count: r.problemCount })}</span>
+                  {r.acCount !== null ? <span data-testid="training-ac">{t("list.solved", { count: r.acCount })}</span> : null}
+                </div>
+                <div className="text-xs text-gray-700">
+                  {t("list.author")}: {r.author} · {r.gmtModified}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination total={data.total} size={data.size} current={query.currentPage} href={(p) => listHref(query, p)} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,327 @@
+import { z } from "zod";
+import { PAGE_SIZE } from "~/lib/constants";
+import { TRAINING_RANK_DEFAULT, TRAINING_RANK_MAX } from "~/lib/training";
+import { nextSeq } from "~/models/counter.server";
+import { Training, type TrainingDoc } from "~/models/training.server";
+import { TrainingCategory, type TrainingCategoryDoc } from "~/models/training-category.server";
+import { categoryJson } from "./categories.server";
+import { TrainingProblem } from "~/models/training-problem.server";
+import { TrainingRank } from "~/models/training-rank.server";
+import { TrainingRegister, trainingUserKey } from "~/models/training-register.server";
+import { User } from "~/models/user.server";
+import {
+  isTrainingAdmin,
+  mayCreateTraining,
+  TRAINING_PRIVATE,
+  TRAINING_PUBLIC,
+  trainingEntryRefusal,
+  trainingScope,
+  type Scope,
+  type TrainingAccessContext,
+  type Viewer,
+} from "../access/policy.server";
+import type { CurrentUser } from "../account/session.server";
+import { DomainError } from "../errors.server";
+import { updateTrainingRow } from "./rank.server";
+import { SITE, type TrainingOwnerScope } from "./scope.server";
+import { escapeRegex } from "~/lib/regex";
+
+// Trainings (spec sections 2, 3, 5, 6): the form's validation, creating and editing, the list with
+// its filters, registration with the password, and the per-viewer context the access policy's
+// training scope decides on. Every function takes the training's scope (`gid`; null: the site's).
+
+const bool = z.preprocess((v) => (v === "true" || v === "on" || v === "1" || v === true ? true : v === "false" || v === "0" || v === "" || v === false ? false : v), z.boolean());
+
+/** The training form and HOJ's admin calls: rank, title, description, category required; a password when private. */
+export const trainingInputSchema = z
+  .object({
+    title: z.string({ required_error: "training:titleRequired" }).trim().min(1, "training:titleRequired").max(255, "training:titleTooLong"),
+    description: z.string({ required_error: "training:descriptionRequired" }).trim().min(1, "training:descriptionRequired").max(65535, "training:descriptionTooLong"),
+    rank: z.preprocess(
+      (v) => (v === "" || v === null || v === undefined ? TRAINING_RANK_DEFAULT : v),
+      z.coerce.number({ invalid_type_error: "training:rankInvalid" }).int("training:rankInvalid").min(0, "training:rankInvalid").max(TRAINING_RANK_MAX, "training:rankInvalid"),
+    ),
+    auth: z.enum([TRAINING_PUBLIC, TRAINING_PRIVATE], { errorMap: () => ({ message: "training:authInvalid" }) }),
+    privatePwd: z.string().trim().max(50, "training:pwdTooLong").optional().default(""),
+    categoryId: z.coerce.number({ invalid_type_error: "training:categoryRequired", required_error: "training:categoryRequired" }).int("training:categoryRequired").positive("training:categoryRequired"),
+    status: bool.optional().default(true),
+  })
+  .superRefine((t, ctx) => {
+    if (t.auth === TRAINING_PRIVATE && !t.privatePwd) ctx.addIssue({ code: "custom", path: ["privatePwd"], message: "training:pwdRequired" });
+  });
+
+export type TrainingInput = z.infer<typeof trainingInputSchema>;
+
+/** HOJ's admin body: {training: {...}, trainingCategory: {id}} as one flat input. */
+export function trainingInputFromHoj(body: Record<string, unknown>): Record<string, unknown> {
+  const training = (body.training && typeof body.training === "object" ? body.training : body) as Record<string, unknown>;
+  const category = (body.trainingCategory && typeof body.trainingCategory === "object" ? body.trainingCategory : {}) as Record<string, unknown>;
+  return { ...training, categoryId: category.id ?? training.categoryId };
+}
+
+/** The training, or 404 (one of another scope is not found either). */
+export async function loadTraining(tid: number, scope?: TrainingOwnerScope): Promise<TrainingDoc> {
+  const t = await Training.findById(tid).lean<TrainingDoc>();
+  if (!t || (scope && (t.gid ?? null) !== scope.gid)) throw new DomainError("notFound", "training:notFound");
+  return t;
+}
+
+/** Refuses anyone but the training's admins. */
+export function requireTrainingAdmin(viewer: Viewer, training: TrainingDoc, scope: TrainingOwnerScope = SITE): void {
+  if (!viewer) throw new DomainError("unauthenticated", "common:errors.pleaseLoginFirst");
+  if (!isTrainingAdmin(viewer, { uid: training.uid, gid: training.gid ?? null }, scope.groupAdmin ?? false)) throw new DomainError("forbidden", "training:notAdmin");
+}
+
+async function requireCategory(id: number, scope: TrainingOwnerScope): Promise<void> {
+  const c = await TrainingCategory.findById(id).select("gid").lean<{ gid: number | null }>();
+  if (!c || (c.gid ?? null) !== scope.gid) throw new DomainError("invalid", "training:categoryRequired");
+}
+
+function storedFields(input: TrainingInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    rank: input.rank,
+    auth: input.auth,
+    privatePwd: input.auth === TRAINING_PRIVATE ? input.privatePwd : "",
+    categoryId: input.categoryId,
+    status: input.status,
+  };
+}
+
+export async function createTraining(user: CurrentUser, input: TrainingInput, scope: TrainingOwnerScope = SITE): Promise<TrainingDoc> {
+  if (!mayCreateTraining(user, scope)) throw new DomainError("forbidden", "training:notAdmin");
+  await requireCategory(input.categoryId, scope);
+  const now = new Date();
+  const doc = await Training.create({
+    _id: await nextSeq("training"),
+    ...storedFields(input),
+    gid: scope.gid,
+    uid: user._id,
+    author: user.username,
+    problemCount: 0,
+    gmtCreate: now,
+    gmtModified: now,
+  });
+  return doc.toObject();
+}
+
+export async function updateTraining(user: CurrentUser, tid: number, input: TrainingInput, scope: TrainingOwnerScope = SITE): Promise<TrainingDoc> {
+  const before = await loadTraining(tid, scope);
+  requireTrainingAdmin(user, before, scope);
+  await requireCategory(input.categoryId, scope);
+  await Training.updateOne({ _id: tid }, { $set: { ...storedFields(input), gmtModified: new Date() } });
+  return loadTraining(tid);
+}
+
+/** Shows or hides a training (HOJ's change-training-status). */
+export async function setTrainingStatus(user: CurrentUser, tid: number, status: boolean, scope: TrainingOwnerScope = SITE): Promise<void> {
+  const t = await loadTraining(tid, scope);
+  requireTrainingAdmin(user, t, scope);
+  await Training.updateOne({ _id: tid }, { $set: { status, gmtModified: new Date() } });
+}
+
+/** Deletes a training with its problems, registrations and rank rows (submissions stay). */
+export async function deleteTraining(user: CurrentUser, tid: number, scope: TrainingOwnerScope = SITE): Promise<void> {
+  const t = await loadTraining(tid, scope);
+  requireTrainingAdmin(user, t, scope);
+  await Training.deleteOne({ _id: tid });
+  await Promise.all([TrainingProblem.deleteMany({ tid }), TrainingRegister.deleteMany({ tid }), TrainingRank.deleteMany({ tid })]);
+}
+
+// ---- The list ----
+
+const optionalNumber = z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int().positive().optional().catch(undefined));
+
+export const trainingListSchema = z.object({
+  currentPage: z.coerce.number().int().min(1).catch(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).catch(PAGE_SIZE.trainings).default(PAGE_SIZE.trainings),
+  keyword: z.string().trim().max(100).catch("").default(""),
+  categoryId: optionalNumber,
+  auth: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum([TRAINING_PUBLIC, TRAINING_PRIVATE]).optional().catch(undefined)),
+});
+
+export type TrainingListQuery = z.infer<typeof trainingListSchema>;
+
+export interface TrainingListRow {
+  training: TrainingDoc;
+  category: TrainingCategoryDoc | null;
+  /** Problems of the training the viewer has solved (null for a visitor). */
+  acCount: number | null;
+}
+
+/**
+ * A page of the training list (spec section 2: keyword, auth and category filters; 15 a page), by
+ * number then id: shown trainings of the scope, hidden ones too for its admins (`includeHidden`).
+ * The viewer's solved count comes from their kept solved list.
+ */
+export async function listTrainings(query: TrainingListQuery, viewer: CurrentUser | null, scope: TrainingOwnerScope = SITE, includeHidden = false) {
+  const filter: Record<string, unknown> = { gid: scope.gid };
+  if (!includeHidden) filter.status = true;
+  if (query.categoryId !== undefined) filter.categoryId = query.categoryId;
+  if (query.auth) filter.auth = query.auth;
+  if (query.keyword) {
+    const k = escapeRegex(query.keyword);
+    const or: Record<string, unknown>[] = [{ title: { $regex: k, $options: "i" } }];
+    if (/^\d{1,9}$/.test(query.keyword)) or.push({ _id: Number(query.keyword) });
+    filter.$or = or;
+  }
+  const [total, docs] = await Promise.all([
+    Training.countDocuments(filter),
+    Training.find(filter)
+      .sort({ rank: 1, _id: 1 })
+      .skip((query.currentPage - 1) * query.limit)
+      .limit(query.limit)
+      .lean<TrainingDoc[]>(),
+  ]);
+  const categoryIds = [...new Set(docs.map((d) => d.categoryId).filter((c): c is number => c !== null && c !== undefined))];
+  const tids = docs.map((d) => d._id);
+  const [categories, problems, solved] = await Promise.all([
+    categoryIds.length ? TrainingCategory.find({ _id: { $in: categoryIds } }).lean<TrainingCategoryDoc[]>() : Promise.resolve([]),
+    viewer && tids.length ? TrainingProblem.find({ tid: { $in: tids } }).select("tid pid").lean<Array<{ tid: number; pid: number }>>() : Promise.resolve([]),
+    viewer ? solvedSet(viewer._id) : Promise.resolve(null),
+  ]);
+  const byId = new Map(categories.map((c) => [c._id, c]));
+  const acByTid = new Map<number, number>();
+  if (solved) for (const p of problems) if (solved.has(p.pid)) acByTid.set(p.tid, (acByTid.get(p.tid) ?? 0) + 1);
+  const records: TrainingListRow[] = docs.map((d) => ({
+    training: d,
+    category: d.categoryId ? (byId.get(d.categoryId) ?? null) : null,
+    acCount: viewer ? (acByTid.get(d._id) ?? 0) : null,
+  }));
+  return { total, current: query.currentPage, size: query.limit, records };
+}
+
+/** The user's kept solved list (updated when a verdict is applied). */
+async function solvedSet(uid: string): Promise<Set<number>> {
+  const u = await User.findById(uid).select("solvedPids").lean<{ solvedPids?: number[] }>();
+  return new Set(u?.solvedPids ?? []);
+}
+
+/** Problems of the training the user has solved (the detail's progress): their kept solved list. */
+export async function trainingProgress(uid: string, problemPids: ReadonlySet<number>): Promise<number> {
+  if (problemPids.size === 0) return 0;
+  const solved = await solvedSet(uid);
+  let n = 0;
+  for (const pid of problemPids) if (solved.has(pid)) n++;
+  return n;
+}
+
+// ---- One viewer in one training ----
+
+export async function trainingContext(training: TrainingDoc, viewer: Viewer, scope: TrainingOwnerScope = SITE): Promise<TrainingAccessContext> {
+  const [registered, pids] = await Promise.all([
+    viewer && training.auth === TRAINING_PRIVATE ? TrainingRegister.exists({ _id: trainingUserKey(training._id, viewer._id) }).then(Boolean) : Promise.resolve(false),
+    TrainingProblem.find({ tid: training._id }).select("pid").lean<Array<{ pid: number }>>(),
+  ]);
+  return {
+    training: { _id: training._id, auth: training.auth, status: training.status, uid: training.uid, gid: training.gid ?? null },
+    registered,
+    groupAdmin: scope.groupAdmin ?? false,
+    problemPids: new Set(pids.map((p) => p.pid)),
+  };
+}
+
+/** The training scope of the policy for a viewer, with its context. */
+export async function trainingScopeFor(tid: number, viewer: Viewer, scope: TrainingOwnerScope = SITE): Promise<{ training: TrainingDoc; ctx: TrainingAccessContext; scope: Scope }> {
+  const training = await loadTraining(tid);
+  const ctx = await trainingContext(training, viewer, scope);
+  return { training, ctx, scope: trainingScope(ctx) };
+}
+
+/** Refuses a viewer who may not look inside the training. */
+export function requireTrainingEntry(viewer: Viewer, ctx: TrainingAccessContext): void {
+  const refusal = trainingEntryRefusal(viewer, ctx);
+  if (refusal) throw refusal;
+}
+
+/**
+ * A training as a viewer may read its detail: hidden ones only for its admins. The detail is
+ * readable before registering (the password form is on it).
+ */
+export async function trainingDetail(tid: number, viewer: CurrentUser | null, scope: TrainingOwnerScope = SITE) {
+  const { training, ctx } = await trainingScopeFor(tid, viewer, scope);
+  const admin = isTrainingAdmin(viewer, ctx.training, ctx.groupAdmin);
+  if (!training.status && !admin) throw new DomainError("notFound", "training:notFound");
+  const category = training.categoryId ? await TrainingCategory.findById(training.categoryId).lean<TrainingCategoryDoc>() : null;
+  const canEnter = !trainingEntryRefusal(viewer, ctx);
+  const acCount = viewer && canEnter ? await trainingProgress(viewer._id, ctx.problemPids) : 0;
+  return { training, category, ctx, admin, canEnter, acCount, problemCount: ctx.problemPids.size };
+}
+
+/** HOJ's get-training-access: whether the viewer may enter (registered, public, or an admin). */
+export async function trainingAccess(user: CurrentUser, tid: number): Promise<{ access: boolean }> {
+  const { ctx } = await trainingScopeFor(tid, user);
+  if (!ctx.training.status && !isTrainingAdmin(user, ctx.training, ctx.groupAdmin)) throw new DomainError("notFound", "training:notFound");
+  return { access: !trainingEntryRefusal(user, ctx) };
+}
+
+export const registerTrainingSchema = z.object({
+  tid: z.coerce.number({ invalid_type_error: "training:notFound" }).int("training:notFound").positive("training:notFound"),
+  password: z
+    .string({ required_error: "training:pwdEmpty", invalid_type_error: "training:pwdEmpty" })
+    .trim()
+    .min(1, "training:pwdEmpty")
+    .max(100, "training:pwdWrong"),
+});
+
+/**
+ * Registers with the password (private trainings); "Register training successfully". Earlier
+ * submissions to the training's problems then count in its rank.
+ */
+export async function registerTraining(user: CurrentUser, input: z.infer<typeof registerTrainingSchema>): Promise<void> {
+  const training = await loadTraining(input.tid);
+  if (!training.status && !isTrainingAdmin(user, { uid: training.uid, gid: training.gid ?? null })) throw new DomainError("notFound", "training:notFound");
+  if (training.auth !== TRAINING_PRIVATE) throw new DomainError("invalid", "training:publicNoRegister");
+  if (training.privatePwd !== input.password) throw new DomainError("invalid", "training:pwdWrong");
+  try {
+    await TrainingRegister.create({ _id: trainingUserKey(training._id, user._id), tid: training._id, uid: user._id, username: user.username });
+  } catch (err) {
+    if ((err as { code?: number }).code !== 11000) throw err;
+    throw new DomainError("conflict", "training:alreadyRegistered");
+  }
+  // What they solved before registering enters the training's rank (HOJ).
+  await updateTrainingRow(training._id, user._id);
+}
+
+/** HOJ's TrainingVO. */
+export function trainingJson(t: TrainingDoc, category: Pick<TrainingCategoryDoc, "name" | "color"> | null, acCount: number | null, problemCount = t.problemCount ?? 0) {
+  return {
+    id: t._id,
+    title: t.title,
+    description: t.description,
+    author: t.author,
+    auth: t.auth,
+    categoryName: category?.name ?? null,
+    categoryColor: category?.color ?? null,
+    rank: t.rank,
+    problemCount,
+    acCount: acCount ?? 0,
+    gid: t.gid ?? null,
+    gmtModified: t.gmtModified,
+  };
+}
+
+/** HOJ's Training entity for its admins (the password included). */
+export function adminTrainingJson(t: TrainingDoc) {
+  return {
+    id: t._id,
+    title: t.title,
+    description: t.description,
+    author: t.author,
+    auth: t.auth,
+    privatePwd: t.privatePwd,
+    rank: t.rank,
+    status: t.status,
+    isGroup: t.gid !== null && t.gid !== undefined,
+    gid: t.gid ?? null,
+    gmtCreate: t.gmtCreate,
+    gmtModified: t.gmtModified,
+  };
+}
+
+/** HOJ's TrainingDTO of the admin calls: the training and its category. */
+export async function adminTrainingDto(t: TrainingDoc) {
+  const category = t.categoryId ? await TrainingCategory.findById(t.categoryId).lean<TrainingCategoryDoc>() : null;
+  return { training: adminTrainingJson(t), trainingCategory: category ? categoryJson(category) : null };
+}
