@@ -35,3 +35,12 @@ export function badgeText(n: number): string {
 /** The message menu: one entry per type, in the order of the message centre's tabs. */
 export const MESSAGE_MENU: ReadonlyArray<{ type: MessageType; to: string; label: string; countKey: UnreadCountKey }> =
   MESSAGE_TYPES.map((type) => ({ type, to: `/message/${type}`, label: `message.${type}`, countKey: MESSAGE_COUNT_KEY[type] }));
+
+/** Messages per page of each tab (spec section 9: 6 for discuss, reply and like; 8 for sys and mine). */
+export const MESSAGE_PAGE_SIZE: Record<MessageType, number> = { discuss: 6, reply: 6, like: 6, sys: 8, mine: 8 };
+
+/** HOJ's type names of /msg/clean (Discuss, Reply, Like, Sys, Mine) as ours. */
+export function messageTypeOfHoj(name: string): MessageType | null {
+  const t = name.trim().toLowerCase();
+  return (MESSAGE_TYPES as readonly string[]).includes(t) ? (t as MessageType) : null;
+}

@@ -7,6 +7,7 @@ export const NOTICES = {
   noPublicDiscussion: "errors.noPublicDiscussion",
   noGroupDiscussion: "errors.noGroupDiscussion",
   noContestComment: "errors.noContestComment",
+  noTrainingCategory: "errors.noTrainingCategory",
 } as const;
 
 export type NoticeName = keyof typeof NOTICES;

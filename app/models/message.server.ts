@@ -30,6 +30,8 @@ export interface UserMessageDoc {
   content: string;
   /** Site path that opens the source. */
   url: string;
+  /** The admin notice a system message came from (0 for none): a push repeated after a crash skips those who have it. */
+  noticeId: number;
   gmtCreate: Date;
 }
 
@@ -50,6 +52,7 @@ const userMessageSchema = new Schema<UserMessageDoc>(
     title: { type: String, default: "" },
     content: { type: String, default: "" },
     url: { type: String, default: "" },
+    noticeId: { type: Number, default: 0 },
     gmtCreate: { type: Date, default: () => new Date() },
   },
   { versionKey: false },
@@ -57,7 +60,37 @@ const userMessageSchema = new Schema<UserMessageDoc>(
 // Unread counts per user and type (header badges), and each tab's newest-first list.
 userMessageSchema.index({ recipientUid: 1, state: 1, type: 1 });
 userMessageSchema.index({ recipientUid: 1, type: 1, gmtCreate: -1 });
+userMessageSchema.index({ noticeId: 1, recipientUid: 1 });
 
 export const UserMessage: Model<UserMessageDoc> =
   (mongoose.models.UserMessage as Model<UserMessageDoc>) ??
   mongoose.model<UserMessageDoc>("UserMessage", userMessageSchema, "user_messages");
+
+/**
+ * A user's unread messages per type, kept with $inc when a message is sent and lowered when
+ * messages are read or deleted, so the header's poll reads one document.
+ */
+export interface UnreadCountDoc {
+  _id: string;
+  discuss: number;
+  reply: number;
+  like: number;
+  sys: number;
+  mine: number;
+}
+
+const unreadCountSchema = new Schema<UnreadCountDoc>(
+  {
+    _id: { type: String, required: true },
+    discuss: { type: Number, default: 0 },
+    reply: { type: Number, default: 0 },
+    like: { type: Number, default: 0 },
+    sys: { type: Number, default: 0 },
+    mine: { type: Number, default: 0 },
+  },
+  { versionKey: false },
+);
+
+export const UnreadCount: Model<UnreadCountDoc> =
+  (mongoose.models.UnreadCount as Model<UnreadCountDoc>) ??
+  mongoose.model<UnreadCountDoc>("UnreadCount", unreadCountSchema, "unread_counts");

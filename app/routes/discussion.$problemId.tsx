@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { DiscussionList } from "~/components/community/DiscussionList";
+import { discussionListLoader } from "~/http/community-pages.server";
+import { pageTitle } from "~/lib/meta";
+
+// /discussion/{problemId}: the discussions of one problem, with the way back to it.
+
+export const handle = { i18n: ["community"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
+
+export function loader({ request, params }: LoaderFunctionArgs) {
+  const pid = (params.problemId ?? "").trim();
+  if (!pid || pid.length > 100) throw new Response("Not Found", { status: 404 });
+  return discussionListLoader(request, pid);
+}
+
+export default DiscussionList;
