@@ -28,6 +28,7 @@ import * as outside from "~/routes/ojapi.get-contest-outside-scoreboard";
 import * as outsideInfo from "~/routes/ojapi.get-contest-outsize-info";
 import * as prints from "~/routes/ojapi.get-contest-print";
 import * as problemList from "~/routes/ojapi.get-contest-problem";
+import * as fullScreen from "~/routes/ojapi.get-full-screen-problem-list";
 import * as problemDetails from "~/routes/ojapi.get-contest-problem-details";
 import * as rank from "~/routes/ojapi.get-contest-rank";
 import * as register from "~/routes/ojapi.register-contest";
@@ -171,6 +172,7 @@ describe("a contestant", () => {
 
     // Private: nothing inside before registering.
     expect((await api(problemList, `get-contest-problem?cid=${cid}`, { uid: learner._id })).body?.msg).toBe("Please enter the contest password first!");
+    expect((await api(fullScreen, `get-full-screen-problem-list?cid=${cid}`, { uid: learner._id })).body?.msg).toBe("Please enter the contest password first!");
     const before = await Submission.countDocuments();
     const refused = await api(submit, "submit-problem-judge", { uid: learner._id, method: "POST", json: { pid: "A", cid, language: "C++", code: "int main(){}" } });
     expect(refused.res.status).toBe(403);
@@ -204,6 +206,8 @@ describe("a contestant", () => {
     expect(typeof me.totalTime).toBe("number");
     const problems = await api(problemList, `get-contest-problem?cid=${cid}`, { uid: learner._id });
     expect(problems.body?.data).toEqual([expect.objectContaining({ displayId: "A", pid, ac: 1, total: 1, myStatus: 0 })]);
+    const switcher = await api(fullScreen, `get-full-screen-problem-list?cid=${cid}`, { uid: learner._id });
+    expect(switcher.body?.data).toEqual([{ pid, problemId: "A", title: "Problem 700", status: 0, score: 0 }]);
     const statuses = await api(userStatus, "get-user-problem-status", { uid: learner._id, method: "POST", json: { pidList: [pid, pid2], isContestProblemList: true, cid } });
     expect(statuses.body?.data).toEqual({ [pid]: { status: 0, score: 0 } });
     expect((await api(userStatus, "get-user-problem-status", { uid: outsider._id, method: "POST", json: { pidList: [pid], cid } })).res.status).toBe(403);

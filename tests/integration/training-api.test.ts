@@ -19,6 +19,8 @@ import * as categories from "~/routes/ojapi.get-training-category";
 import * as detail from "~/routes/ojapi.get-training-detail";
 import * as list from "~/routes/ojapi.get-training-list";
 import * as problemList from "~/routes/ojapi.get-training-problem-list";
+import * as problemDetails from "~/routes/ojapi.get-training-problem-details";
+import * as fullScreen from "~/routes/ojapi.get-full-screen-problem-list";
 import * as rank from "~/routes/ojapi.get-training-rank";
 import * as register from "~/routes/ojapi.register-training";
 import * as submit from "~/routes/ojapi.submit-problem-judge";
@@ -176,6 +178,11 @@ describe("a learner in a private training", () => {
     expect(refused.body?.msg).toBe("This training is private: please register with its password first!");
     expect((await api(rank, `get-training-rank?tid=${tid}`, { uid: learner._id })).res.status).toBe(403);
     expect((await api(problemList, `get-training-problem-list?tid=${tid}`)).res.status).toBe(401);
+    // The full-screen switcher and HOJ's training problem call refuse alike.
+    expect((await api(fullScreen, `get-full-screen-problem-list?tid=${tid}`, { uid: learner._id })).res.status).toBe(403);
+    expect((await api(fullScreen, `get-full-screen-problem-list?tid=${tid}`)).res.status).toBe(401);
+    expect((await api(problemDetails, `get-training-problem-details?displayId=TR900&cid=${tid}`, { uid: learner._id })).res.status).toBe(403);
+    expect((await api(problemDetails, `get-training-problem-details?displayId=TR900&cid=${tid}`)).res.status).toBe(401);
     const before = await Submission.countDocuments();
     const submitRefused = await api(submit, "submit-problem-judge", { uid: learner._id, method: "POST", json: { pid: "TR900", tid, language: "C++", code: "int main(){}" } });
     expect(submitRefused.res.status).toBe(403);
@@ -238,6 +245,19 @@ describe("a learner in a private training", () => {
     const listed = await api(list, "get-training-list", { uid: learner._id });
     expect(listed.body?.data.records.find((r: { id: number }) => r.id === tid).acCount).toBe(2);
     expect((await api(problemList, `get-training-problem-list?tid=${tid}`, { uid: learner._id })).body?.data[1].myStatus).toBe(JudgeStatus.ACCEPTED);
+    // The full-screen switcher: HOJ's ProblemFullScreenListVO, in the training's order.
+    const switcher = await api(fullScreen, `get-full-screen-problem-list?tid=${tid}`, { uid: learner._id });
+    expect(switcher.body?.data).toEqual([
+      { pid: pid2, problemId: "TR901", title: "Problem 901", status: JudgeStatus.ACCEPTED, score: null },
+      { pid, problemId: "TR900", title: "Problem 900", status: JudgeStatus.ACCEPTED, score: null },
+    ]);
+    expect((await api(fullScreen, "get-full-screen-problem-list", { uid: learner._id })).res.status).toBe(400);
+    expect((await api(fullScreen, "get-full-screen-problem-list?tid=abc", { uid: learner._id })).res.status).toBe(400);
+    // HOJ's training problem call (the training's id in `cid`, as its client sends it).
+    const info = await api(problemDetails, `get-training-problem-details?displayId=tr900&cid=${tid}`, { uid: learner._id });
+    expect(info.body?.data.problem).toMatchObject({ id: pid, problemId: "TR900" });
+    expect((await api(problemDetails, `get-training-problem-details?displayId=TR903&cid=${tid}`, { uid: learner._id })).res.status).toBe(404);
+    expect((await api(problemDetails, `get-training-problem-details?displayId=TR900&cid=x`, { uid: learner._id })).res.status).toBe(400);
 
     // A verdict delivered again changes nothing; the row equals one computed from the submissions.
     await applyJudgeEvents(acSub._id, [{ kind: "result", msg: finalMessage(acSub, { status: JudgeStatus.ACCEPTED, time: 12 }) }]);

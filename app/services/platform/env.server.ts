@@ -91,6 +91,11 @@ export const env = {
    * address, key, model and system prompt; on when AI_BASE_URL and AI_MODEL are set), and the
    * bounds of one reply: all of it, and the silence between two parts of a streamed one.
    */
+  /**
+   * The upcoming Codeforces rounds of the home call get-recent-other-contest: read from this
+   * address's `api/contest.list` (the same variable the judges use for Codeforces submissions).
+   */
+  codeforcesUrl: str("REMOTE_JUDGE_URL_CF", "https://codeforces.com/"),
   ai: {
     baseUrl: str("AI_BASE_URL"),
     apiKey: str("AI_API_KEY"),
