@@ -48,7 +48,7 @@ type Answer = { error: string | null; errors: Record<string, string>; confirm?: 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, gid } = await groupPageBase(request, params);
   if (!user) throw loginRedirect(request);
-  const t = await getT(request, ["community", "group", "common"]);
+  const t = await getT(request, ["community", "group", "group-activity", "common"]);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const draft = { title: String(form.get("title") ?? ""), content: String(form.get("content") ?? ""), visible: form.has("visible"), id: String(form.get("id") ?? "") };

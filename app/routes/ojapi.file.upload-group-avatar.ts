@@ -10,4 +10,4 @@ export const action = accountApiRoute(async ({ request }: ActionFunctionArgs) =>
   const user = await requireApiUser(request);
   const { gid } = await receiveGroupAvatar(request, user);
   return apiMessage(request, "auth:setting.avatar.success", groupJson(await loadGroup(gid)));
-});
+}, ["group"]);

@@ -24,4 +24,4 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
     return null;
   }
   throw new DomainError("invalid", "errors.badRequest");
-}, ["group", "community"]);
+}, ["group", "group-activity", "community"]);

@@ -8,4 +8,4 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiUser(request);
   const q = queryParams(request);
   return listGroupAnnouncementsForAdmin(user, inputId(q.gid), parseWith(groupAnnouncementListSchema, q));
-}, ["group", "community"]);
+}, ["group", "group-activity", "community"]);

@@ -8,4 +8,4 @@ import { groupAnnouncementListSchema, listGroupAnnouncements } from "~/services/
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   const q = queryParams(request);
   return listGroupAnnouncements(await getCurrentUser(request), inputId(q.gid), parseWith(groupAnnouncementListSchema, q));
-}, ["group", "community"]);
+}, ["group", "group-activity", "community"]);
