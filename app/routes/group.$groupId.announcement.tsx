@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AnnouncementForm } from "~/components/community/AnnouncementForm";
 import { ConfirmButton } from "~/components/community/ConfirmButton";
 import { Pagination } from "~/components/ui/Pagination";
 import { positiveOrNull } from "~/http/community.server";
@@ -81,15 +82,8 @@ export default function GroupAnnouncements() {
   const { t: tg } = useTranslation("group-activity");
   const errors = answer?.errors ?? {};
   const draft = answer?.draft ?? (data.editing ? { title: data.editing.title, content: data.editing.content, visible: data.editing.status === 0, id: String(data.editing.id) } : { title: "", content: "", visible: true, id: "" });
-  const input = "mt-1 w-full rounded border border-gray-400 px-2 py-1 text-sm";
   const btn = "rounded border px-2 py-0.5 text-sm text-gray-800";
   const base = `/group/${data.gid}/announcement`;
-  const err = (name: string) =>
-    errors[name] ? (
-      <p id={`ga-${name}-error`} className="mt-1 text-sm text-red-700" role="alert">
-        {errors[name]}
-      </p>
-    ) : null;
   return (
     <section className="space-y-4 rounded bg-white p-3 shadow-sm sm:p-5" aria-labelledby="group-announcements-title">
       <h2 id="group-announcements-title" className="text-lg font-semibold">
@@ -113,39 +107,7 @@ export default function GroupAnnouncements() {
           </Link>
         </Form>
       ) : null}
-      <Form method="post" action={base} key={draft.id || "new"} className="space-y-3 rounded border p-3" noValidate data-testid="group-announcement-form">
-        <h3 className="font-semibold">{draft.id ? t("admin.editAnnouncement") : t("admin.newAnnouncement")}</h3>
-        <input type="hidden" name="intent" value="save" />
-        <input type="hidden" name="id" value={draft.id} />
-        <div>
-          <label htmlFor="ga-title" className="block text-sm font-medium">
-            {t("form.title")}
-          </label>
-          <input id="ga-title" name="title" defaultValue={draft.title} maxLength={255} className={input} aria-invalid={errors.title ? true : undefined} aria-describedby={errors.title ? "ga-title-error" : undefined} />
-          {err("title")}
-        </div>
-        <div>
-          <label htmlFor="ga-content" className="block text-sm font-medium">
-            {t("admin.announcementContent")}
-          </label>
-          <textarea id="ga-content" name="content" rows={6} defaultValue={draft.content} className={input} aria-invalid={errors.content ? true : undefined} aria-describedby={errors.content ? "ga-content-error" : undefined} />
-          {err("content")}
-        </div>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="visible" defaultChecked={draft.visible} />
-          {t("admin.visible")}
-        </label>
-        <div className="flex items-center gap-3">
-          <button type="submit" className="rounded bg-blue-700 px-4 py-1.5 text-sm text-white hover:bg-blue-800">
-            {t("form.save")}
-          </button>
-          {draft.id ? (
-            <Link to={base} className="text-sm text-blue-700 underline">
-              {t("comments.cancel")}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <AnnouncementForm draft={draft} errors={errors} action={base} cancelTo={base} testId="group-announcement-form" idPrefix="ga" submitClass="rounded bg-blue-700 px-4 py-1.5 text-sm text-white hover:bg-blue-800" headingLevel={3} />
       {data.page.records.length === 0 ? (
         <p className="py-4 text-center text-gray-700">{tg("announcements.empty")}</p>
       ) : (

@@ -31,7 +31,6 @@ let groupId = 0;
 let groupDiscussionId = 0;
 
 const PAGES: PageCase[] = [
-  { path: "group", who: "visitor" },
   { path: "group/GROUP", who: "root" },
   { path: "group/GROUP/member", who: "root" },
   { path: "group/GROUP/discussion", who: "root" },

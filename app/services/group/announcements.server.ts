@@ -6,7 +6,7 @@ import { groupAdminRefusal, groupItemEditRefusal } from "../access/policy.server
 import type { CurrentUser } from "../account/session.server";
 import { DomainError } from "../errors.server";
 import { renderMarkdownCached } from "../platform/markdown.server";
-import { announcementJson, type AnnouncementInput } from "../site/announcements.server";
+import { announcementJson, announcementPage, type AnnouncementInput } from "../site/announcements.server";
 import { groupFor, groupForMember } from "./groups.server";
 
 // A group's announcements (spec sections 2 and 6; HOJ's GroupAnnouncementController): the site's
@@ -20,15 +20,8 @@ export const groupAnnouncementListSchema = z.object({
 export type GroupAnnouncementListQuery = z.infer<typeof groupAnnouncementListSchema>;
 
 async function page(filter: Record<string, unknown>, q: GroupAnnouncementListQuery) {
-  const [total, records] = await Promise.all([
-    Announcement.countDocuments(filter),
-    Announcement.find(filter)
-      .sort({ _id: -1 })
-      .skip((q.currentPage - 1) * q.limit)
-      .limit(q.limit)
-      .lean<AnnouncementDoc[]>(),
-  ]);
-  return { total, current: q.currentPage, size: q.limit, records: records.map((a) => ({ ...announcementJson(a), html: renderMarkdownCached(a.content) })) };
+  const result = await announcementPage(filter, q);
+  return { ...result, records: result.records.map((a) => ({ ...announcementJson(a), html: renderMarkdownCached(a.content) })) };
 }
 
 /** The visible announcements of the group, newest first (HOJ's GET /group/get-announcement-list): its members. */
