@@ -53,7 +53,7 @@ type ApiArgs = LoaderFunctionArgs | ActionFunctionArgs;
  * apiRoute for the account calls: an AccountError becomes the wrapper with its translated message,
  * its status, and its data (a new slide puzzle, for instance).
  */
-export function accountApiRoute<A extends ApiArgs>(handler: (args: A) => Promise<unknown>) {
+export function accountApiRoute<A extends ApiArgs>(handler: (args: A) => Promise<unknown>, ns: string[] = []) {
   return apiRoute<A>(async (args) => {
     try {
       return await handler(args);
@@ -63,7 +63,7 @@ export function accountApiRoute<A extends ApiArgs>(handler: (args: A) => Promise
       const data = Object.keys(err.data).length ? err.data : null;
       return json({ status: httpStatusOf(err.kind), msg: err.translatedMessage(t), data }, { status: httpStatusOf(err.kind) });
     }
-  }, ["auth"]);
+  }, ["auth", ...ns]);
 }
 
 /** A success answer with a translated message (HOJ shows `msg` in a toast). */

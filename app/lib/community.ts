@@ -57,3 +57,8 @@ export const MARKDOWN_UPLOADS = {
 /** Who receives an admin's system notice: everybody, one designated user, or the administrators. */
 export const NOTICE_RECIPIENTS = ["All", "Single", "Admin"] as const;
 export type NoticeRecipient = (typeof NOTICE_RECIPIENTS)[number];
+
+/** Where a discussion is read: a group's under its group's pages (spec section 2), the site's at /discussion-detail. */
+export function discussionPath(d: { _id: number; gid?: number | null }): string {
+  return d.gid !== null && d.gid !== undefined ? `/group/${d.gid}/discussion-detail/${d._id}` : `/discussion-detail/${d._id}`;
+}

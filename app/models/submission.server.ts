@@ -121,6 +121,8 @@ submissionSchema.index({ status: 1, _id: -1 });
 submissionSchema.index({ cid: 1, _id: -1 });
 // A training's record list.
 submissionSchema.index({ tid: 1, _id: -1 });
+// A group's submissions (its rank, its record list).
+submissionSchema.index({ gid: 1, _id: -1 });
 submissionSchema.index({ submitTime: -1 });
 // A user's submissions to one problem (solved list upkeep, "my submissions" of a problem).
 submissionSchema.index({ uid: 1, pid: 1, _id: -1 });

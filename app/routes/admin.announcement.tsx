@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminCard } from "~/components/admin/AdminShell";
+import { AnnouncementForm } from "~/components/community/AnnouncementForm";
 import { buttonClass, ConfirmSubmit, Notice, primaryButtonClass } from "~/components/admin-problem/ui";
 import { Pagination } from "~/components/ui/Pagination";
 import { positiveOrNull } from "~/http/community.server";
@@ -78,49 +79,12 @@ export default function AdminAnnouncements() {
   const { t } = useTranslation("community");
   const errors = answer?.errors ?? {};
   const draft = answer?.draft ?? (data.editing ? { title: data.editing.title, content: data.editing.content, visible: data.editing.status === 0, id: String(data.editing.id) } : { title: "", content: "", visible: true, id: "" });
-  const input = "mt-1 w-full rounded border border-gray-400 px-2 py-1 text-sm";
-  const err = (name: string) =>
-    errors[name] ? (
-      <p id={`a-${name}-error`} className="mt-1 text-sm text-red-700" role="alert">
-        {errors[name]}
-      </p>
-    ) : null;
   return (
     <AdminCard title={data.pageTitle}>
       {answer?.error ? <Notice kind="error">{answer.error}</Notice> : null}
-      <Form method="post" key={draft.id || "new"} className="mb-5 space-y-3 rounded border p-3" noValidate data-testid="announcement-form">
-        <h2 className="font-semibold">{draft.id ? t("admin.editAnnouncement") : t("admin.newAnnouncement")}</h2>
-        <input type="hidden" name="intent" value="save" />
-        <input type="hidden" name="id" value={draft.id} />
-        <div>
-          <label htmlFor="a-title" className="block text-sm font-medium">
-            {t("form.title")}
-          </label>
-          <input id="a-title" name="title" defaultValue={draft.title} maxLength={255} className={input} aria-invalid={errors.title ? true : undefined} aria-describedby={errors.title ? "a-title-error" : undefined} />
-          {err("title")}
-        </div>
-        <div>
-          <label htmlFor="a-content" className="block text-sm font-medium">
-            {t("admin.announcementContent")}
-          </label>
-          <textarea id="a-content" name="content" rows={6} defaultValue={draft.content} className={input} aria-invalid={errors.content ? true : undefined} aria-describedby={errors.content ? "a-content-error" : undefined} />
-          {err("content")}
-        </div>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="visible" defaultChecked={draft.visible} />
-          {t("admin.visible")}
-        </label>
-        <div className="flex items-center gap-3">
-          <button type="submit" className={primaryButtonClass}>
-            {t("form.save")}
-          </button>
-          {draft.id ? (
-            <Link to="/admin/announcement" className="text-sm text-blue-800 underline">
-              {t("comments.cancel")}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <div className="mb-5">
+        <AnnouncementForm draft={draft} errors={errors} cancelTo="/admin/announcement" testId="announcement-form" idPrefix="a" submitClass={primaryButtonClass} />
+      </div>
       <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={data.pageTitle}>
         <table className="w-full text-left text-sm" data-testid="admin-announcements">
           <thead className="border-b text-gray-700">

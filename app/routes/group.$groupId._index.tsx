@@ -6,7 +6,9 @@ import { formAttempt, groupPageBase } from "~/http/group-page.server";
 import { requireUser } from "~/http/guards.server";
 import { siteRedirect } from "~/http/paths.server";
 import { GROUP_LIMITS, GroupAuth, MemberAuth } from "~/lib/group";
+import { formatDateTime } from "~/lib/format";
 import { useTranslation } from "~/lib/translation";
+import { listGroupAnnouncements } from "~/services/group/announcements.server";
 import { deleteGroup } from "~/services/group/groups.server";
 import { applySchema, applyToGroup, leaveGroup } from "~/services/group/members.server";
 import { getT } from "~/services/platform/i18n.server";
@@ -17,7 +19,7 @@ import { renderMarkdownCached } from "~/services/platform/markdown.server";
 // code too; an applicant sees "Applying", a refused one "Refused"; a member may exit, the owner or a
 // super admin disband the group, each after a confirmation.
 
-export const handle = { i18n: ["group"] };
+export const handle = { i18n: ["group", "group-activity"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { view, user } = await groupPageBase(request, params);
@@ -30,6 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     memberAuth: view.ctx.memberAuth,
     isOwner: !!user && user._id === view.group.uid,
     mayDelete: view.mayDelete,
+    announcements: view.isMember ? (await listGroupAnnouncements(user, view.group._id, { currentPage: 1, limit: 5 })).records : [],
   });
 }
 
@@ -62,6 +65,7 @@ export default function GroupHome() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<Answer>();
   const { t } = useTranslation("group");
+  const { t: ta } = useTranslation("group-activity");
   const btn = "rounded border px-3 py-1 text-sm";
   return (
     <section className="rounded bg-white p-3 shadow-sm sm:p-5" data-testid="group-home">
@@ -131,6 +135,25 @@ export default function GroupHome() {
       ) : null}
       <h2 className="mb-2 border-l-4 border-blue-700 pl-2 font-semibold">{t("home.description")}</h2>
       <div className="statement prose-sm break-words leading-relaxed" dangerouslySetInnerHTML={{ __html: data.html }} />
+      {data.announcements.length ? (
+        <section className="mt-5" aria-labelledby="group-home-announcements" data-testid="group-home-announcements">
+          <h2 id="group-home-announcements" className="mb-2 border-l-4 border-blue-700 pl-2 font-semibold">
+            {ta("announcements.title")}
+          </h2>
+          <ul className="space-y-2">
+            {data.announcements.map((a) => (
+              <li key={a.id} className="rounded border border-gray-200 p-3">
+                <details>
+                  <summary className="cursor-pointer font-medium text-gray-900">
+                    {a.title} <span className="text-xs font-normal text-gray-700">{formatDateTime(a.gmtCreate)}</span>
+                  </summary>
+                  <div className="statement prose-sm mt-2 break-words" dangerouslySetInnerHTML={{ __html: a.html }} />
+                </details>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </section>
   );
 }

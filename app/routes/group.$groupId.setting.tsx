@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AvatarForm } from "~/components/auth/AvatarForm";
 import { ConfirmButton } from "~/components/community/ConfirmButton";
 import { GroupForm } from "~/components/group/GroupForm";
 import { flash } from "~/http/flash.server";
@@ -14,7 +15,7 @@ import { getT } from "~/services/platform/i18n.server";
 // A group's settings (spec section 2: its root): the group form; the owner (or a super admin) hands
 // the group to a member or disbands it after a confirmation. Every write is checked again by the service.
 
-export const handle = { i18n: ["group"] };
+export const handle = { i18n: ["group", "group-activity", "auth"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { view } = await groupMemberPageBase(request, params);
@@ -23,6 +24,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const members = view.mayDelete ? await handoverCandidates(g) : [];
   return json({
     gid: g._id,
+    avatar: g.avatar || "",
+    name: g.name,
     values: { name: g.name, shortName: g.shortName, brief: g.brief, description: g.description, auth: g.auth, code: g.code, visible: g.visible },
     mayDelete: view.mayDelete,
     members,
@@ -66,6 +69,7 @@ export default function GroupSettings() {
   const answer = useActionData<Answer>();
   const { t } = useTranslation("group");
   const btn = "rounded border px-3 py-1 text-sm";
+  const busy = useNavigation().state === "submitting";
   return (
     <div className="space-y-3">
       <section className="rounded bg-white p-3 shadow-sm sm:p-5" aria-labelledby="group-settings-title">
@@ -78,6 +82,12 @@ export default function GroupSettings() {
           </p>
         ) : null}
         <GroupForm intent="save" testId="group-settings-form" submitLabel={t("settings.save")} errors={answer?.errors} values={data.values} />
+      </section>
+      <section id="avatar" className="rounded bg-white p-3 shadow-sm sm:p-5" aria-labelledby="group-avatar-title">
+        <h2 id="group-avatar-title" className="mb-3 text-lg font-semibold">
+          {t("group-activity:avatar.title")}
+        </h2>
+        <AvatarForm avatar={data.avatar} username={data.name} busy={busy} action={`/group/${data.gid}/avatar`} />
       </section>
       {data.mayDelete ? (
         <section className="rounded bg-white p-3 shadow-sm sm:p-5" aria-labelledby="group-owner-title">

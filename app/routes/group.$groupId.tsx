@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet, useLoaderData, useRouteLoaderData } from "@remix
 import { GroupAuthTag, GroupAvatar } from "~/components/group/GroupTags";
 import { groupPageBase } from "~/http/group-page.server";
 import { pageTitle } from "~/lib/meta";
+import { communitySettings } from "~/services/community/discussions.server";
 import { useTranslation } from "~/lib/translation";
 
 // A group's page (spec section 2, /group/{id}): avatar, name, short name, auth, owner, member count
@@ -10,7 +11,7 @@ import { useTranslation } from "~/lib/translation";
 // settings for its root). The tab's page is the child route; each checks the viewer again. Built so
 // far: home, members, settings.
 
-export const handle = { i18n: ["group"] };
+export const handle = { i18n: ["group", "group-activity"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.group.name);
 
@@ -25,6 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     isAdmin: view.isAdmin,
     isRoot: view.isRoot,
     mayDelete: view.mayDelete,
+    groupDiscussion: (await communitySettings()).openGroupDiscussion,
   });
 }
 
@@ -35,8 +37,11 @@ export function useGroupLayout() {
 type Tab = { path: string; label: string; member: boolean; show?: (d: ReturnType<typeof useLoaderData<typeof loader>>) => boolean };
 const TABS: Tab[] = [
   { path: "", label: "tabs.home", member: false },
+  { path: "discussion", label: "group-activity:tabs.discussion", member: true, show: (d) => d.groupDiscussion },
   { path: "member", label: "tabs.members", member: true },
+  { path: "announcement", label: "group-activity:tabs.announcement", member: false, show: (d) => d.isAdmin },
   { path: "setting", label: "tabs.settings", member: true, show: (d) => d.isRoot },
+  { path: "rank", label: "group-activity:tabs.rank", member: true },
 ];
 
 export default function GroupLayout() {

@@ -26,8 +26,19 @@ let contestId = 0;
 let contestSubmitId = 0;
 // This worker's training (a public one holding the problem).
 let trainingId = 0;
+// This worker's group (a super admin is its root) with a discussion and an announcement.
+let groupId = 0;
+let groupDiscussionId = 0;
 
 const PAGES: PageCase[] = [
+  { path: "group/GROUP", who: "root" },
+  { path: "group/GROUP/member", who: "root" },
+  { path: "group/GROUP/discussion", who: "root" },
+  { path: "group/GROUP/discussion-detail/GDISC", who: "root" },
+  { path: "group/GROUP/discussion-edit", who: "root" },
+  { path: "group/GROUP/announcement", who: "root" },
+  { path: "group/GROUP/rank", who: "root" },
+  { path: "group/GROUP/setting", who: "root" },
   { path: "home", who: "visitor" },
   { path: "home?login=1", who: "visitor", ready: (p) => expect(p.locator("[data-auth-modal]")).toBeVisible() },
   { path: "home?register=1", who: "visitor", ready: (p) => expect(p.locator("[data-auth-modal]")).toBeVisible() },
@@ -173,6 +184,18 @@ test.beforeAll(async ({ app }) => {
   await TrainingCategory.create({ _id: trainingId, name: `Basics ${trainingId}`, color: "#2d8cf0", gid: null });
   await Training.create({ _id: trainingId, title: "Accessible training", description: "Loops **and** sums.", auth: "Public", rank: 1, categoryId: trainingId, uid: "a11y-author", author: "a11y-author", problemCount: 1 });
   await TrainingProblem.create({ _id: trainingId, tid: trainingId, pid, displayId: PROBLEM_ID, rank: 1 });
+  const [{ createGroup }, { createDiscussion }, { createGroupAnnouncement }, { DiscussionCategory }] = await Promise.all([
+    import("../../app/services/group/groups.server"),
+    import("../../app/services/community/discussions.server"),
+    import("../../app/services/group/announcements.server"),
+    import("../../app/models/discussion.server"),
+  ]);
+  const group = await createGroup(owner, { name: `Accessible group ${pid}`.slice(0, 25), shortName: `ax${pid}`.slice(0, 10), brief: "For the audit.", description: "A group **for** the audit.", auth: 1, code: "", visible: true });
+  groupId = group._id;
+  const category = await DiscussionCategory.findOne().lean<{ _id: number }>();
+  const discussion = await createDiscussion(owner, { title: "Accessible group talk", description: "For the audit.", content: "Loops **and** sums.", categoryId: category!._id, pid: "" }, { kind: "group", gid: groupId, groupAdmin: true });
+  groupDiscussionId = discussion._id;
+  await createGroupAnnouncement(owner, groupId, { title: "Accessible notice", content: "Read **this**.", status: 0 });
 });
 
 for (const lng of LANGUAGES) {
@@ -188,7 +211,7 @@ for (const lng of LANGUAGES) {
             await loginAs(context, user);
           }
           // Test titles stay the same in every worker; the ids are this worker's.
-          const path = c.path === "SUBMISSION" ? `submission-detail/${submitId}` : c.path.replace("PROBLEM", PROBLEM_ID).replace("TRAINING", String(trainingId)).replace("CONTEST", String(contestId)).replace("CSUB", String(contestSubmitId));
+          const path = c.path === "SUBMISSION" ? `submission-detail/${submitId}` : c.path.replace("PROBLEM", PROBLEM_ID).replace("TRAINING", String(trainingId)).replace("CONTEST", String(contestId)).replace("CSUB", String(contestSubmitId)).replace("GROUP", String(groupId)).replace("GDISC", String(groupDiscussionId));
           await page.goto(path);
           await expect(page.locator("html")).toHaveAttribute("lang", lng);
           if (c.ready) await c.ready(page);

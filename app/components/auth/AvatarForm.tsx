@@ -29,7 +29,7 @@ async function cropToSquare(file: File): Promise<Blob | null> {
   }
 }
 
-export function AvatarForm({ avatar, username, busy }: { avatar: string; username: string; busy: boolean }) {
+export function AvatarForm({ avatar, username, busy, action = "/setting/avatar" }: { avatar: string; username: string; busy: boolean; /** Where the picture goes (a group's settings send it to the group's). */ action?: string }) {
   const { t } = useTranslation("auth");
   const submit = useSubmit();
   const [error, setError] = useState<string | null>(null);
@@ -46,11 +46,11 @@ export function AvatarForm({ avatar, username, busy }: { avatar: string; usernam
     const cropped = await cropToSquare(file);
     const data = new FormData();
     data.set("image", cropped ? new File([cropped], "avatar.png", { type: "image/png" }) : file);
-    submit(data, { method: "post", action: "/setting/avatar", encType: "multipart/form-data" });
+    submit(data, { method: "post", action, encType: "multipart/form-data" });
   }
 
   return (
-    <Form method="post" action="/setting/avatar" encType="multipart/form-data" className="flex flex-col gap-4 sm:flex-row sm:items-end" data-form="avatar" onSubmit={onSubmit} noValidate>
+    <Form method="post" action={action} encType="multipart/form-data" className="flex flex-col gap-4 sm:flex-row sm:items-end" data-form="avatar" onSubmit={onSubmit} noValidate>
       <div className="flex flex-col items-start gap-1 sm:items-center">
         <Avatar src={avatar} name={username} size={96} />
         <span className="text-xs text-gray-600">{t("setting.avatar.current")}</span>

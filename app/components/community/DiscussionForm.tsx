@@ -70,7 +70,7 @@ export function DiscussionForm() {
             <input id="d-description" name="description" defaultValue={values.description} maxLength={COMMUNITY_LIMITS.descriptionMax} aria-invalid={errors.description ? true : undefined} aria-describedby={errors.description ? "description-error" : undefined} className={field} />
             {errorOf("description")}
           </div>
-          <MarkdownField id="d-content" name="content" rows={16} label={t("form.content")} defaultValue={values.content} maxLength={COMMUNITY_LIMITS.contentMax} error={errors.content} uploadImage={data.canUploadImage} />
+          <MarkdownField id="d-content" name="content" rows={16} label={t("form.content")} defaultValue={values.content} maxLength={COMMUNITY_LIMITS.contentMax} error={errors.content} uploadImage={data.canUploadImage} uploadGid={data.gid} />
           <div className="flex items-center gap-3">
             <button type="submit" disabled={busy} className="rounded bg-blue-700 px-4 py-1.5 text-sm text-white hover:bg-blue-800 disabled:opacity-70">
               {data.editing ? t("form.save") : t("form.publish")}

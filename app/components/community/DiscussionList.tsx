@@ -14,7 +14,7 @@ type Data = Awaited<ReturnType<Awaited<ReturnType<typeof discussionListLoader>>[
 export function DiscussionList() {
   const data = useLoaderData<typeof discussionListLoader>() as unknown as Data;
   const { t } = useTranslation("community");
-  const base = data.problemId ? `/discussion/${encodeURIComponent(data.problemId)}` : "/discussion";
+  const base = data.problemId ? `${data.paths.list}/${encodeURIComponent(data.problemId)}` : data.paths.list;
   const href = (change: Partial<Data["query"]>) => {
     const q = { ...data.query, currentPage: 1, ...change };
     const sp = new URLSearchParams();
@@ -26,7 +26,7 @@ export function DiscussionList() {
     return s ? `${base}?${s}` : base;
   };
   const category = data.categories.find((c) => c.id === data.query.cid);
-  const newHref = `/discussion-edit${data.problemId ? `?pid=${encodeURIComponent(data.problemId)}` : ""}`;
+  const newHref = `${data.paths.edit}${data.problemId ? `?pid=${encodeURIComponent(data.problemId)}` : ""}`;
   const side = "block w-full rounded border px-3 py-1.5 text-center text-sm";
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-3 p-2 sm:p-4 lg:flex-row">
@@ -68,7 +68,7 @@ export function DiscussionList() {
               <li key={d.id} className="rounded border border-gray-200 p-3" data-testid="discussion-card">
                 <div className="flex flex-wrap items-center gap-2">
                   {d.topPriority ? <span className="rounded bg-red-700 px-1.5 text-xs text-white">{t("list.top")}</span> : null}
-                  <Link to={`/discussion-detail/${d.id}`} className="text-base font-medium text-blue-800 underline-offset-2 hover:underline">
+                  <Link to={`${data.paths.detail}/${d.id}`} className="text-base font-medium text-blue-800 underline-offset-2 hover:underline">
                     {d.title}
                   </Link>
                 </div>
@@ -123,7 +123,7 @@ export function DiscussionList() {
           ) : null}
           {data.problemId ? (
             <>
-              <Link to="/discussion" className={`${side} text-gray-800`}>
+              <Link to={data.paths.list} className={`${side} text-gray-800`}>
                 {t("list.general")}
               </Link>
               <Link to={`/problem/${encodeURIComponent(data.problemId)}`} className={`${side} text-gray-800`}>

@@ -20,6 +20,7 @@ export function MarkdownField({
   error,
   required,
   uploadImage,
+  uploadGid,
 }: {
   id: string;
   name: string;
@@ -31,6 +32,8 @@ export function MarkdownField({
   required?: boolean;
   /** Offer the picture upload (the admin roles: the server checks again). */
   uploadImage?: boolean;
+  /** The group the picture is uploaded for (its admins may upload there). */
+  uploadGid?: number | null;
 }) {
   const { t } = useTranslation("community");
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -59,6 +62,7 @@ export function MarkdownField({
     try {
       const body = new FormData();
       body.set("image", file, file.name);
+      if (uploadGid) body.set("gid", String(uploadGid));
       const res = await apiFetch("/ojapi/file/upload-md-img", { method: "POST", body });
       const answer = (await res.json()) as { status: number; msg: string; data: { link: string } | null };
       if (answer.status !== 200 || !answer.data) {

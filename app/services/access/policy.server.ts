@@ -639,6 +639,18 @@ export function groupRootRefusal(viewer: Viewer, ctx: GroupAccessContext): Domai
 }
 
 /**
+ * Editing or deleting one item a group admin wrote (an announcement): the group's root edits
+ * anything, its other admins only what they authored (spec section 6).
+ */
+export function groupItemEditRefusal(viewer: Viewer, ctx: GroupAccessContext, item: { uid: string; gid: number | null }): DomainError | null {
+  const admin = groupAdminRefusal(viewer, ctx);
+  if (admin) return admin;
+  if (item.gid !== ctx.group._id) return new DomainError("notFound", "group-activity:itemNotFound");
+  if (isGroupRoot(viewer, ctx) || viewer!._id === item.uid) return null;
+  return new DomainError("forbidden", "group-activity:notAuthor");
+}
+
+/**
  * Changing a member's auth (accepting, refusing, promoting, demoting): a group admin. The owner and
  * super admins change anyone but the owner to anything; other admins only members below their own
  * level, and only to a level below their own. Nobody changes their own auth or the owner's.

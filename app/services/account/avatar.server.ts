@@ -43,10 +43,11 @@ async function headOf(file: string): Promise<Buffer> {
 }
 
 /**
- * Takes an uploaded picture (a file on disk, removed here) as the user's avatar; returns the new
- * avatar's site path. Refusals: no file, a name or content that is not an allowed picture, over 2 MB.
+ * Keeps an uploaded picture (a file on disk, removed here) under the avatars folder by its content
+ * hash; returns its site path. Refusals: no file, a name or content that is not an allowed picture,
+ * over 2 MB. Shared by the users' and the groups' avatars.
  */
-export async function saveAvatar(uid: string, upload: { path: string; name: string; size: number } | null, tooLarge = false): Promise<string> {
+export async function storeAvatarPicture(upload: { path: string; name: string; size: number } | null, tooLarge = false): Promise<string> {
   try {
     if (tooLarge || (upload && upload.size > LIMITS.avatarMaxBytes)) throw new AccountError("auth:setting.avatar.tooLarge", { kind: "tooLarge", field: "image" });
     if (!upload) throw new AccountError("auth:setting.avatar.choose", { field: "image" });
@@ -58,12 +59,17 @@ export async function saveAvatar(uid: string, upload: { path: string; name: stri
     await mkdir(AVATAR_DIR(), { recursive: true });
     const target = path.join(AVATAR_DIR(), name);
     if (!(await stat(target).catch(() => null))) await rename(upload.path, target);
-    const avatar = `/avatar/${name}`;
-    await User.updateOne({ _id: uid }, { $set: { avatar, gmtModified: new Date() } });
-    return avatar;
+    return `/avatar/${name}`;
   } finally {
     if (upload) await rm(upload.path, { force: true });
   }
+}
+
+/** Takes an uploaded picture as the user's avatar; returns the new avatar's site path. */
+export async function saveAvatar(uid: string, upload: { path: string; name: string; size: number } | null, tooLarge = false): Promise<string> {
+  const avatar = await storeAvatarPicture(upload, tooLarge);
+  await User.updateOne({ _id: uid }, { $set: { avatar, gmtModified: new Date() } });
+  return avatar;
 }
 
 /** A stored avatar's file and type, or null (names are content hashes: nothing else is served). */

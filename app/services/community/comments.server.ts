@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMMUNITY_LIMITS, DiscussionStatus, REPLIES_PREVIEWED } from "~/lib/community";
+import { COMMUNITY_LIMITS, discussionPath, DiscussionStatus, REPLIES_PREVIEWED } from "~/lib/community";
 import { PAGE_SIZE } from "~/lib/constants";
 import { Comment, Reply, type CommentDoc, type ReplyDoc } from "~/models/comment.server";
 import { nextSeq } from "~/models/counter.server";
@@ -19,6 +19,7 @@ import { isContestAdmin, type Viewer } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { shownUsers, solvedProblemCount, type ShownUser } from "../account/users.server";
 import { contestScopeFor, requireEntry } from "../contest/contests.server";
+import { groupForMember } from "../group/groups.server";
 import { DomainError } from "../errors.server";
 import { renderMarkdown } from "../platform/markdown.server";
 import { communitySettings, requireArea, SITE_AREA } from "./discussions.server";
@@ -70,8 +71,14 @@ export async function commentPlace(viewer: CurrentUser | null, ids: { did?: numb
   }
   if (!ids.did) throw new DomainError("invalid", "common:errors.badRequest");
   const d = await Discussion.findById(ids.did).lean<DiscussionDoc>();
-  // Group discussions are read through their group's pages.
-  if (!d || d.gid !== null || d.status !== DiscussionStatus.NORMAL) throw new DomainError("notFound", `${E}notFound`);
+  if (!d || d.status !== DiscussionStatus.NORMAL) throw new DomainError("notFound", `${E}notFound`);
+  if (d.gid !== null && d.gid !== undefined) {
+    // A group's discussion: its members only, its admins moderating.
+    const view = await groupForMember(d.gid, viewer);
+    const place: CommunityPlace = { kind: "group", gid: d.gid, groupAdmin: view.isAdmin };
+    await requireArea(place);
+    return { place, discussion: d, contest: null };
+  }
   await requireArea(SITE_AREA);
   return { place: SITE_AREA, discussion: d, contest: null };
 }
@@ -163,7 +170,7 @@ async function requireSpeaker(user: CurrentUser, place: CommunityPlace): Promise
 function sourceOf(where: CommentPlace) {
   return where.contest
     ? { sourceType: "Contest", sourceId: String(where.contest._id), sourceTitle: where.contest.title, url: `/contest/${where.contest._id}/comment` }
-    : { sourceType: "Discussion", sourceId: String(where.discussion!._id), sourceTitle: where.discussion!.title, url: `/discussion-detail/${where.discussion!._id}` };
+    : { sourceType: "Discussion", sourceId: String(where.discussion!._id), sourceTitle: where.discussion!.title, url: discussionPath(where.discussion!) };
 }
 
 export async function addComment(user: CurrentUser, input: z.infer<typeof commentInputSchema>): Promise<CommentJson> {

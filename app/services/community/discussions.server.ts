@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMMUNITY_LIMITS, DiscussionStatus, REPORT_TAGS, reportContent, titleForProblem } from "~/lib/community";
+import { COMMUNITY_LIMITS, discussionPath, DiscussionStatus, REPORT_TAGS, reportContent, titleForProblem } from "~/lib/community";
 import { PAGE_SIZE } from "~/lib/constants";
 import { nextSeq } from "~/models/counter.server";
 import { Discussion, DiscussionCategory, DiscussionReport, type DiscussionCategoryDoc, type DiscussionDoc, type DiscussionReportDoc } from "~/models/discussion.server";
@@ -372,7 +372,7 @@ export async function likeDiscussion(user: CurrentUser, did: number, toLike: boo
       sourceType: "Discussion",
       sourceId: String(d._id),
       sourceTitle: d.title,
-      url: `/discussion-detail/${d._id}`,
+      url: discussionPath(d),
     });
   }
   const now = await Discussion.findById(d._id).select("likeNum").lean<Pick<DiscussionDoc, "likeNum">>();

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { GROUP_AUTHS, GROUP_LIMITS, GroupAuth, GroupStatus, MemberAuth } from "~/lib/group";
 import { PAGE_SIZE } from "~/lib/constants";
+import { Announcement } from "~/models/announcement.server";
 import { Contest } from "~/models/contest.server";
 import { nextSeq } from "~/models/counter.server";
 import { Discussion } from "~/models/discussion.server";
@@ -203,12 +204,14 @@ export async function updateGroup(user: CurrentUser, gid: number, input: GroupIn
   return loadGroup(gid);
 }
 
-/** Stores the path of the group's new avatar: its root. */
-export async function setGroupAvatar(user: CurrentUser, gid: number, avatar: string): Promise<void> {
+/** The group's new avatar (its root): `store` keeps the picture once the root is known and returns its path. */
+export async function setGroupAvatar(user: CurrentUser, gid: number, store: () => Promise<string>): Promise<string> {
   const group = await loadGroup(gid);
   const refusal = groupRootRefusal(user, groupContextOf(group, await memberAuthOf(gid, user)));
   if (refusal) throw refusal;
+  const avatar = await store();
   await Group.updateOne({ _id: gid }, { $set: { avatar, gmtModified: new Date() } });
+  return avatar;
 }
 
 /**
@@ -231,7 +234,7 @@ async function removeGroupContent(user: CurrentUser, gid: number): Promise<void>
   for (const c of contests) await deleteContest(user, c._id, scope);
   for (const t of trainings) await deleteTraining(user, t._id, scope);
   for (const d of discussions) await deleteDiscussion(user, d._id, { kind: "group", gid, groupAdmin: true });
-  await Promise.all([Problem.deleteMany({ gid }), TrainingCategory.deleteMany({ gid }), Tag.deleteMany({ gid }), GroupMember.deleteMany({ gid })]);
+  await Promise.all([Problem.deleteMany({ gid }), TrainingCategory.deleteMany({ gid }), Tag.deleteMany({ gid }), GroupMember.deleteMany({ gid }), Announcement.deleteMany({ gid })]);
   await Group.deleteOne({ _id: gid });
   await problemVisibilityChanged();
 }

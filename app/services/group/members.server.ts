@@ -83,7 +83,8 @@ export const memberAuthSchema = z.object({
 
 /**
  * Changes a member's auth (HOJ's PUT /ojapi/group/member): accepting an application (to 3),
- * refusing it (2), promoting and demoting, within the policy's limits; the user is told.
+ * refusing it (2), promoting and demoting, within the policy's limits; the user is told. Auth 5
+ * (root) hands the group over to that member (its owner or a super admin only).
  */
 export async function changeMemberAuth(user: CurrentUser, gid: number, uid: string, auth: number): Promise<void> {
   const group = await loadGroup(gid);
@@ -91,6 +92,8 @@ export async function changeMemberAuth(user: CurrentUser, gid: number, uid: stri
   const ctx = groupContextOf(group, await memberAuthOf(gid, user));
   const refusal = memberAuthChangeRefusal(user, ctx, target, auth);
   if (refusal) throw refusal;
+  // A member made root is the group's new owner (HOJ has no other call for it): the owner hands it over.
+  if (auth === MemberAuth.ROOT) return transferOwnership(user, gid, uid);
   if (target.auth === auth) return;
   if (isCounted(target.auth) && !isCounted(auth)) throw new DomainError("invalid", `${E}memberAuthInvalid`);
   const res = await GroupMember.updateOne({ _id: target._id, auth: target.auth }, { $set: { auth, gmtModified: new Date() } });

@@ -33,9 +33,8 @@ export function announcementJson(a: AnnouncementDoc) {
   };
 }
 
-/** A page of the site's visible announcements. */
-export async function listSiteAnnouncements(q: AnnouncementListQuery) {
-  const filter = { gid: null, status: 0 };
+/** A page of the announcements a filter selects (the site's or a group's), newest first. */
+export async function announcementPage(filter: Record<string, unknown>, q: AnnouncementListQuery) {
   const [total, records] = await Promise.all([
     Announcement.countDocuments(filter),
     Announcement.find(filter)
@@ -45,6 +44,11 @@ export async function listSiteAnnouncements(q: AnnouncementListQuery) {
       .lean<AnnouncementDoc[]>(),
   ]);
   return { total, current: q.currentPage, size: q.limit, records };
+}
+
+/** A page of the site's visible announcements. */
+export function listSiteAnnouncements(q: AnnouncementListQuery) {
+  return announcementPage({ gid: null, status: 0 }, q);
 }
 
 /** One visible site announcement with its content rendered, or null. */
@@ -78,9 +82,8 @@ async function siteOwn(id: number): Promise<AnnouncementDoc> {
 /** Every site announcement, hidden ones too, for the admin list. */
 export async function listAnnouncementsForAdmin(user: CurrentUser, page: number, limit: number = PAGE_SIZE.admin) {
   requireAnnouncer(user);
-  const filter = { gid: null };
-  const [total, records] = await Promise.all([Announcement.countDocuments(filter), Announcement.find(filter).sort({ _id: -1 }).skip((page - 1) * limit).limit(limit).lean<AnnouncementDoc[]>()]);
-  return { total, current: page, size: limit, records: records.map(announcementJson) };
+  const result = await announcementPage({ gid: null }, { currentPage: page, limit });
+  return { ...result, records: result.records.map(announcementJson) };
 }
 
 export async function createAnnouncement(user: CurrentUser, input: AnnouncementInput): Promise<AnnouncementDoc> {
