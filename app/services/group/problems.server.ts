@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PAGE_SIZE, ProblemAuth } from "~/lib/constants";
+import { ApplyProgress, GROUP_PROBLEM_AUTHS } from "~/lib/group-problem";
 import { escapeRegex } from "~/lib/regex";
 import { Group, type GroupDoc } from "~/models/group.server";
 import { Problem, type ProblemDoc } from "~/models/problem.server";
@@ -24,9 +25,7 @@ import { groupScopeFor } from "./scope.server";
 // the bank (applyPublicProgress 1); the site's admin roles accept (2) or refuse (3) it.
 
 /** Group problems are public to the group's members (1) or private to its admins (2). */
-const GROUP_PROBLEM_AUTHS: ReadonlySet<number> = new Set([ProblemAuth.PUBLIC, ProblemAuth.PRIVATE]);
-
-export const ApplyProgress = { APPLYING: 1, PUBLIC: 2, REFUSED: 3 } as const;
+const GROUP_PROBLEM_AUTH_SET: ReadonlySet<number> = new Set(GROUP_PROBLEM_AUTHS);
 
 /** The display id a group problem is stored under: the group's short name in upper case before it. */
 export function groupDisplayId(group: Pick<GroupDoc, "shortName">, problemId: unknown): unknown {
@@ -38,10 +37,11 @@ export function groupDisplayId(group: Pick<GroupDoc, "shortName">, problemId: un
 
 function requireGroupAuth(raw: ProblemInputRaw): void {
   const auth = raw.auth === undefined || raw.auth === null || raw.auth === "" ? ProblemAuth.PUBLIC : Number(raw.auth);
-  if (!GROUP_PROBLEM_AUTHS.has(auth)) throw new ProblemAdminError("group-problem:invalidAuth", "auth");
+  if (!GROUP_PROBLEM_AUTH_SET.has(auth)) throw new ProblemAdminError("group-problem:invalidAuth", "auth");
 }
 
-async function adminOf(user: CurrentUser, gid: number) {
+/** The group for one of its admins managing its problems (the group's refusal otherwise). */
+export async function requireGroupProblemAdmin(user: CurrentUser, gid: number) {
   const found = await groupScopeFor(gid, user);
   const refusal = groupAdminRefusal(user, found.ctx);
   if (refusal) throw refusal;
@@ -53,7 +53,7 @@ async function adminOf(user: CurrentUser, gid: number) {
  * this group (another group's included), refused unless the policy lets the viewer change it.
  */
 async function changeableProblem(user: CurrentUser, gid: number, pid: number): Promise<{ group: GroupDoc; problem: ProblemDoc }> {
-  const { group, ctx } = await adminOf(user, gid);
+  const { group, ctx } = await requireGroupProblemAdmin(user, gid);
   const problem = Number.isSafeInteger(pid) && pid > 0 ? await Problem.findById(pid).lean<ProblemDoc>() : null;
   if (!problem || problem.gid !== gid) throw new DomainError("notFound", "problem:notFound");
   const refusal = groupProblemChangeRefusal(user, ctx, problem.author === user.username);
@@ -61,9 +61,16 @@ async function changeableProblem(user: CurrentUser, gid: number, pid: number): P
   return { group, problem };
 }
 
+/** The group of a problem (HOJ's calls on one group problem name only the problem); 404 for others. */
+export async function groupOfProblem(pid: number): Promise<number> {
+  const p = await Problem.findById(pid).select("gid").lean<Pick<ProblemDoc, "gid">>();
+  if (!p || p.gid === null) throw new DomainError("notFound", "problem:notFound");
+  return p.gid;
+}
+
 /** Creates a problem of the group (its admins), with the group's prefix on its display id. */
 export async function createGroupProblem(user: CurrentUser, gid: number, raw: ProblemInputRaw, opts: SaveOptions = {}): Promise<ProblemDoc> {
-  const { group } = await adminOf(user, gid);
+  const { group } = await requireGroupProblemAdmin(user, gid);
   requireGroupAuth(raw);
   return createProblem({ ...raw, problemId: groupDisplayId(group, raw.problemId) }, user, { ...opts, gid });
 }
@@ -94,13 +101,13 @@ export async function groupProblemCases(user: CurrentUser, gid: number, pid: num
 }
 
 export const groupProblemAuthSchema = z.object({
-  auth: z.coerce.number({ invalid_type_error: "group-problem:invalidAuth" }).int("group-problem:invalidAuth").refine((a) => GROUP_PROBLEM_AUTHS.has(a), "group-problem:invalidAuth"),
+  auth: z.coerce.number({ invalid_type_error: "group-problem:invalidAuth" }).int("group-problem:invalidAuth").refine((a) => GROUP_PROBLEM_AUTH_SET.has(a), "group-problem:invalidAuth"),
 });
 
 /** Public to the members (1) or private to the admins (2). */
 export async function changeGroupProblemAuth(user: CurrentUser, gid: number, pid: number, auth: number): Promise<void> {
   const { problem } = await changeableProblem(user, gid, pid);
-  if (!GROUP_PROBLEM_AUTHS.has(auth)) throw new DomainError("invalid", "group-problem:invalidAuth");
+  if (!GROUP_PROBLEM_AUTH_SET.has(auth)) throw new DomainError("invalid", "group-problem:invalidAuth");
   await changeProblemAuth(problem._id, auth, user);
 }
 
@@ -133,7 +140,7 @@ export type GroupProblemListQuery = z.infer<typeof groupProblemListSchema>;
 
 function listFilter(gid: number, admin: boolean, keyword: string): Record<string, unknown> {
   // A contest of the group keeps its own problems (auth 3) in the contest.
-  const filter: Record<string, unknown> = { gid, auth: admin ? { $in: [...GROUP_PROBLEM_AUTHS] } : ProblemAuth.PUBLIC };
+  const filter: Record<string, unknown> = { gid, auth: admin ? { $in: [...GROUP_PROBLEM_AUTH_SET] } : ProblemAuth.PUBLIC };
   if (keyword) {
     filter.$or = [{ title: { $regex: escapeRegex(keyword), $options: "i" } }, { problemIdUpper: { $regex: escapeRegex(keyword.toUpperCase()) } }];
   }
@@ -178,6 +185,8 @@ export async function listGroupProblems(viewer: CurrentUser, gid: number, q: Gro
     author: d.author,
     gid: d.gid,
     applyPublicProgress: d.applyPublicProgress,
+    /** The viewer may edit, delete, change the auth of and apply for this problem. */
+    mayChange: admin && !groupProblemChangeRefusal(viewer, ctx, d.author === viewer.username),
     tags: (d.tags ?? [])
       .map((id) => tagById.get(id))
       .filter((t): t is TagDoc => !!t)
@@ -188,14 +197,14 @@ export async function listGroupProblems(viewer: CurrentUser, gid: number, q: Gro
 
 /** The group's admin list (HOJ's get-admin-problem-list): whole problems in HOJ's shape. */
 export async function listGroupProblemsForAdmin(user: CurrentUser, gid: number, q: GroupProblemListQuery) {
-  await adminOf(user, gid);
+  await requireGroupProblemAdmin(user, gid);
   const { docs, total } = await pageOf(listFilter(gid, true, q.keyword), q);
   return pageShape(docs.map(toHojProblem), total, q);
 }
 
 /** The tags a group problem may take: the site's and the group's own (HOJ's get-all-problem-tags). */
 export async function groupProblemTags(user: CurrentUser, gid: number): Promise<TagDoc[]> {
-  await adminOf(user, gid);
+  await requireGroupProblemAdmin(user, gid);
   const [site, own] = await Promise.all([listTags(), Tag.find({ gid }).lean<TagDoc[]>()]);
   return [...site, ...own];
 }

@@ -155,7 +155,8 @@ function emptyPage(q: { currentPage: number; limit: number }): SubmissionListPag
  */
 const TOTAL_WAIT_MS = 2000;
 
-async function pageOf(filter: FilterQuery<SubmissionDoc>, currentPage: number, size: number): Promise<SubmissionListPage> {
+/** One page of a submission list under a filter (newest first), its rows as the status list shows them. */
+export async function pageOf(filter: FilterQuery<SubmissionDoc>, currentPage: number, size: number): Promise<SubmissionListPage> {
   const skip = (currentPage - 1) * size;
   // An author or a problem narrows the list to what their index finds; without either, a store that
   // cannot sort by _id with its index reads the newest ids window by window (id-windows.server.ts).
