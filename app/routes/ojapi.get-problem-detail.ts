@@ -12,4 +12,4 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   const problem = await findVisibleProblem(q.problemId ?? "", user, { gid: q.gid ? inputId(q.gid) : null });
   if (!problem) throw new DomainError("notFound", "problem:notFound");
   return problemDetailJson(problem, user);
-}, ["problem"]);
+}, ["problem", "group"]);
