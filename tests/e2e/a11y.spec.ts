@@ -26,6 +26,9 @@ let contestId = 0;
 let contestSubmitId = 0;
 // This worker's training (a public one holding the problem).
 let trainingId = 0;
+// This worker's group (its root is any super admin) with a problem of its own.
+let groupId = 0;
+const GROUP_PROBLEM_ID = `A11YG${randomPid()}`;
 
 const PAGES: PageCase[] = [
   { path: "home", who: "visitor" },
@@ -98,6 +101,11 @@ const PAGES: PageCase[] = [
   { path: "admin/user", who: "root" },
   { path: "admin/user/import", who: "root" },
   { path: "admin/user/generate", who: "root" },
+  { path: "group/GROUP/problem", who: "root" },
+  { path: "group/GROUP/problem/create", who: "root" },
+  { path: "group/GROUP/problem/GPROB", who: "root", ready: (p) => expect(p.getByTestId("code-editor")).toBeVisible() },
+  { path: "group/GROUP/status", who: "root" },
+  { path: "admin/group-problem/apply", who: "admin" },
 ];
 
 const VIEWPORTS = [
@@ -173,6 +181,15 @@ test.beforeAll(async ({ app }) => {
   await TrainingCategory.create({ _id: trainingId, name: `Basics ${trainingId}`, color: "#2d8cf0", gid: null });
   await Training.create({ _id: trainingId, title: "Accessible training", description: "Loops **and** sums.", auth: "Public", rank: 1, categoryId: trainingId, uid: "a11y-author", author: "a11y-author", problemCount: 1 });
   await TrainingProblem.create({ _id: trainingId, tid: trainingId, pid, displayId: PROBLEM_ID, rank: 1 });
+  const { Group } = await import("../../app/models/group.server");
+  groupId = 9_000_000 + randomPid();
+  const now = new Date();
+  const shortName = `a11y${groupId}`.slice(0, 10);
+  await Group.create({ _id: groupId, name: "Accessible group", shortName, shortNameLower: shortName.toLowerCase(), brief: "For the audit", description: "Problems of the audit.", auth: 1, code: "", visible: true, avatar: "", owner: "a11y-author", uid: "a11y-author", status: 0, memberCount: 1, gmtCreate: now, gmtModified: now });
+  const groupPid = randomPid();
+  await makeAbProblem(m, { pid: groupPid, problemId: GROUP_PROBLEM_ID, title: "Accessible group A + B", examples: [{ input: "1 2", output: "3" }] });
+  await m.Problem.updateOne({ _id: groupPid }, { $set: { gid: groupId, applyPublicProgress: 1 } });
+  await m.Submission.create({ _id: 9_700_000 + randomPid(), pid: groupPid, displayPid: GROUP_PROBLEM_ID, gid: groupId, uid: "a11y-author", username: uniqueName("a11yg"), title: "Accessible group A + B", status: 0, language: "C++", code: "int main() { return 0; }\n", length: 25, time: 3, memory: 1024 });
 });
 
 for (const lng of LANGUAGES) {
@@ -188,7 +205,7 @@ for (const lng of LANGUAGES) {
             await loginAs(context, user);
           }
           // Test titles stay the same in every worker; the ids are this worker's.
-          const path = c.path === "SUBMISSION" ? `submission-detail/${submitId}` : c.path.replace("PROBLEM", PROBLEM_ID).replace("TRAINING", String(trainingId)).replace("CONTEST", String(contestId)).replace("CSUB", String(contestSubmitId));
+          const path = c.path === "SUBMISSION" ? `submission-detail/${submitId}` : c.path.replace("PROBLEM", PROBLEM_ID).replace("TRAINING", String(trainingId)).replace("CONTEST", String(contestId)).replace("CSUB", String(contestSubmitId)).replace("GROUP", String(groupId)).replace("GPROB", GROUP_PROBLEM_ID);
           await page.goto(path);
           await expect(page.locator("html")).toHaveAttribute("lang", lng);
           if (c.ready) await c.ready(page);
