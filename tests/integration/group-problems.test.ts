@@ -35,6 +35,7 @@ import { closeRedis } from "~/services/platform/redis.server";
 import { updateWebsiteConfig } from "~/services/site/config.server";
 import { allowManySubmissions } from "./support/judging";
 import { announceJudge, body, call, cookieFor, req } from "../fixtures/learner";
+import { problemForm } from "../fixtures/problem-form";
 
 // A group's own problems and records (spec sections 2, 3, 6, 7): its admins write problems with the
 // bank's editor, prefixed with the group's short name; its members read and submit to them with the
@@ -235,30 +236,7 @@ describe("reading the group's problems", () => {
 
   it("the create page's form stores a group problem; a member posting it is refused", async () => {
     const post = async (uid: string) => {
-      const form = new FormData();
-      const fields: Record<string, string> = {
-        intent: "save",
-        problemId: "page1",
-        title: "From the page",
-        description: "d",
-        input: "i",
-        output: "o",
-        "examples.0.input": "1",
-        "examples.0.output": "1",
-        type: "0",
-        difficulty: "0",
-        auth: "1",
-        timeLimit: "1000",
-        memoryLimit: "256",
-        stackLimit: "128",
-        judgeMode: "default",
-        judgeCaseMode: "default",
-        caseSource: "manual",
-        "samples.0.input": "1\n",
-        "samples.0.output": "1\n",
-        languages: "C++",
-      };
-      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      const form = problemForm({ problemId: "page1" });
       const request = new Request(`http://localhost/group/${gid}/problem/create`, { method: "POST", body: form, headers: { Cookie: await cookieFor(uid), "Accept-Language": "en" } });
       return call(createPage.action, request, p());
     };
@@ -288,6 +266,8 @@ describe("submitting in the group", () => {
     expect(noGid.res.status).toBe(404);
     const privateOne = await api(submitJudge, "submit-problem-judge", { uid: member._id, method: "POST", json: { pid: "ALGOA2", language: "C++", code: "int main(){}", gid } });
     expect(privateOne.res.status).toBe(404);
+    const privateById = await api(submitJudge, "submit-problem-judge", { uid: member._id, method: "POST", json: { pid: privatePid, language: "C++", code: "int main(){}", gid } });
+    expect(privateById.res.status).toBe(404);
     const wrongGroup = await api(submitJudge, "submit-problem-judge", { uid: otherTeacher._id, method: "POST", json: { pid: "ALGOA1", language: "C++", code: "int main(){}", gid: otherGid } });
     expect(wrongGroup.res.status).toBe(404);
     expect(await Submission.countDocuments({})).toBe(before);
