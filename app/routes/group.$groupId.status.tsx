@@ -103,7 +103,7 @@ export default function GroupSubmissions() {
             {data.records.map((r) => (
               <tr key={r.submitId} className="border-b" data-testid="group-submission" data-status={r.status}>
                 <td className="px-2 py-1">
-                  <Link to={`/submission-detail/${r.submitId}`} className="text-blue-700 underline">
+                  <Link to={`/group/${data.gid}/submission-detail/${r.submitId}`} className="text-blue-700 underline">
                     {r.submitId}
                   </Link>
                 </td>

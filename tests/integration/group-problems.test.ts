@@ -24,6 +24,7 @@ import * as problemPage from "~/routes/group.$groupId.problem.$problemId";
 import * as createPage from "~/routes/group.$groupId.problem.create";
 import * as editPage from "~/routes/group.$groupId.problem.$problemId_.edit";
 import * as statusPage from "~/routes/group.$groupId.status";
+import * as detailPage from "~/routes/group.$groupId.submission-detail.$submitId";
 import * as reviewPage from "~/routes/admin.group-problem.apply";
 import * as selfTestPage from "~/routes/problem.$problemId_.self-test";
 import { createUser } from "~/services/account/users.server";
@@ -319,6 +320,18 @@ describe("submitting in the group", () => {
     expect(asAdmin.body?.data.submission.code).toBe("int main(){}");
     expect((await api(submissionDetail, `get-submission-detail?submitId=${submitId}`, { uid: outsider._id })).res.status).toBe(404);
     expect((await api(submissionDetail, `get-submission-detail?submitId=${submitId}`, { uid: removed._id })).res.status).toBe(404);
+    const sp = (id: string) => p({ submitId: id });
+    const inFrame = await call(detailPage.loader, await req(`/group/${gid}/submission-detail/${submitId}`, { uid: gadmin._id }), sp(String(submitId)));
+    expect(inFrame.status).toBe(200);
+    const detail = await body<{ submission: { code: string | null }; rights: { canShare: boolean } }>(inFrame);
+    expect(detail.submission.code).toBe("int main(){}");
+    expect(detail.rights.canShare).toBe(false);
+    expect((await call(detailPage.loader, await req(`/group/${gid}/submission-detail/${submitId}`, { uid: outsider._id }), sp(String(submitId)))).status).toBe(403);
+    expect((await call(detailPage.loader, await req(`/group/${gid}/submission-detail/abc`, { uid: member._id }), sp("abc"))).status).toBe(404);
+    const elsewhere = await api(submitJudge, "submit-problem-judge", { uid: otherTeacher._id, method: "POST", json: { pid: "OTHER19", language: "C++", code: "int main(){}", gid: otherGid } });
+    expect(elsewhere.res.status, elsewhere.body?.msg).toBe(200);
+    const otherId = String(elsewhere.body?.data.submitId);
+    expect((await call(detailPage.loader, await req(`/group/${gid}/submission-detail/${otherId}`, { uid: teacher._id }), sp(otherId))).status).toBe(404);
   });
 });
 

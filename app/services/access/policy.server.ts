@@ -701,7 +701,8 @@ export function groupScope(ctx: GroupAccessContext): Scope {
       return sub.gid === ctx.group._id && !groupContentRefusal(viewer, ctx);
     },
     rights(viewer, sub, problem) {
-      const base = bankScope.rights(viewer, sub, problem);
+      // A group's submission is not shared (sharing is the bank's), but taking one's code back stays allowed.
+      const base = { ...bankScope.rights(viewer, sub, problem), canShare: false };
       if (!admin(viewer) || sub.gid !== ctx.group._id) return base;
       return { ...base, canSeeCode: true, canSeeCases: true, canSeeCaseOutput: true };
     },

@@ -4,7 +4,8 @@ import type { SubmissionDoc } from "~/models/submission.server";
 import { groupContentRefusal } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { findUserByUsername } from "../account/users.server";
-import { hojSubmissionPage, pageOf, type SubmissionListPage, type SubmissionListQuery } from "../submission/views.server";
+import { DomainError } from "../errors.server";
+import { hojSubmissionPage, loadSubmissionForViewer, pageOf, type SubmissionListPage, type SubmissionListQuery, type SubmissionView } from "../submission/views.server";
 import { groupScopeFor } from "./scope.server";
 
 // A group's records (spec section 2, /group/{id}/status): the submissions made to its problems
@@ -32,3 +33,17 @@ export async function listGroupSubmissions(viewer: CurrentUser, gid: number, q: 
   return hojSubmissionPage(await pageOf(filter, q.currentPage, q.limit));
 }
 
+
+/**
+ * One of the group's submissions in the group's frame (spec section 2, /group/{id}/submission-detail/
+ * {submitId}): the group's scope decides who sees it and what (its admins read code and cases); a
+ * submission of another group, or of none, is not found here.
+ */
+export async function groupSubmissionDetail(viewer: CurrentUser, gid: number, submitId: number): Promise<SubmissionView> {
+  const { ctx } = await groupScopeFor(gid, viewer);
+  const refusal = groupContentRefusal(viewer, ctx);
+  if (refusal) throw refusal;
+  const view = await loadSubmissionForViewer(submitId, viewer);
+  if (view.submission.gid !== gid || view.submission.cid > 0) throw new DomainError("notFound", "submission:notFound");
+  return view;
+}
