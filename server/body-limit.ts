@@ -32,12 +32,14 @@ const RULES: readonly BodyRule[] = [
   // Uploads: test data zips, problem imports, and the problem forms (which carry a test data zip).
   { path: /^\/ojapi\/file\/(upload-testcase-zip|import-(fps-|hydro-|qdoj-)?problem)$/, bytes: UPLOAD_BYTES, counted: true },
   { path: /^\/admin\/problem\/(create|edit\/[^/]+|batch-operation)$/, bytes: UPLOAD_BYTES, counted: true },
+  { path: /^\/group\/[^/]+\/problem\/(create|[^/]+\/edit)$/, bytes: UPLOAD_BYTES, counted: true },
   // Avatars (2 MB) with the form around them.
   { path: /^\/(ojapi\/file\/upload-(group-)?avatar|setting\/avatar|group\/[^/]+\/avatar)$/, bytes: LIMITS.avatarMaxBytes + 64 * 1024, counted: true },
   // Markdown pictures and files (their own limits, checked while they stream in).
   { path: /^\/(ojapi\/file\/upload-(md-img|md-file|carouse-img)|admin\/home-carousel)$/, bytes: MARKDOWN_UPLOADS.fileMaxBytes + 1024 * 1024, counted: true },
   // The admin API's problem and checker calls.
   { path: /^\/ojapi\/admin\/problem(\/compile-(spj|interactive))?$/, bytes: BODY_LIMITS.problemBytes },
+  { path: /^\/ojapi\/group\/(problem|compile-spj|compile-interactive)$/, bytes: BODY_LIMITS.problemBytes },
 ];
 
 export function bodyRuleOf(path: string): BodyRule {

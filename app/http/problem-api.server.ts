@@ -25,10 +25,10 @@ export const compileRequestSchema = z.object({
 /**
  * POST {code, language, extraFiles}: compiles a checker or interactor on a judge. A compile error
  * answers status 400 with the compiler's output as msg (HOJ's client shows it in the Compile
- * Error dialog).
+ * Error dialog). `body`: the request's body when the caller has read it already.
  */
-export async function compileEndpoint(request: Request, purpose: "spj" | "interactive"): Promise<Response | null> {
-  const input = compileRequestSchema.parse(await bodyParams(request));
+export async function compileEndpoint(request: Request, purpose: "spj" | "interactive", body?: Record<string, unknown>): Promise<Response | null> {
+  const input = compileRequestSchema.parse(body ?? (await bodyParams(request)));
   let result;
   try {
     result = await compileCheck({ purpose, language: input.language, code: input.code, extraFiles: input.extraFiles });

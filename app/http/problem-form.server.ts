@@ -388,7 +388,7 @@ export interface ProblemFormSave {
  * everything else (row buttons, the zip upload, refusals) answers with the whole draft.
  */
 export async function problemFormAction(request: Request, actor: AdminActor, pid: number | null, custom?: ProblemFormSave): Promise<Response> {
-  const t = await getT(request, ["admin-problem", "contest", "common"]);
+  const t = await getT(request, ["admin-problem", "contest", "group", "group-problem", "problem", "common"]);
   let extra: Record<string, string> | undefined;
   const answer = (data: Partial<ProblemFormActionData>, status = 200) =>
     json<ProblemFormActionData>({ draft: null, errors: {}, compileError: null, notice: null, nonce: randomBytes(6).toString("hex"), extra, ...data }, { status });

@@ -32,6 +32,7 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
       { to: "/admin/problem/create", label: "nav.createProblem" },
       { to: "/admin/problem/tag", label: "nav.tags" },
       { to: "/admin/problem/batch-operation", label: "nav.batchOperation" },
+      { to: "/admin/group-problem/apply", label: "nav.groupProblemApply" },
     ],
   },
   {

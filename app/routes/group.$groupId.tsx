@@ -37,6 +37,8 @@ export function useGroupLayout() {
 type Tab = { path: string; label: string; member: boolean; show?: (d: ReturnType<typeof useLoaderData<typeof loader>>) => boolean };
 const TABS: Tab[] = [
   { path: "", label: "tabs.home", member: false },
+  { path: "problem", label: "tabs.problems", member: true },
+  { path: "status", label: "tabs.submissions", member: true },
   { path: "discussion", label: "group-activity:tabs.discussion", member: true, show: (d) => d.groupDiscussion },
   { path: "member", label: "tabs.members", member: true },
   { path: "announcement", label: "group-activity:tabs.announcement", member: false, show: (d) => d.isAdmin },

@@ -8,4 +8,4 @@ import { checkStatusesSchema, submissionRowsById } from "~/services/submission/v
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const input = parseWith(checkStatusesSchema, await bodyParams(request));
   return submissionRowsById(await getCurrentUser(request), input);
-}, ["judge", "contest"]);
+}, ["judge", "contest", "group"]);

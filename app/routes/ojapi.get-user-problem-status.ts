@@ -20,4 +20,4 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   // A contest's list asks the contest (its board row, as the seal lets the user see it).
   const map = input.cid ? await contestProblemStatuses(user, input.cid, input.pidList) : await problemStatusesIn(user, input, input.pidList);
   return Object.fromEntries([...map].map(([pid, s]) => [pid, { status: s.status, score: s.score }]));
-}, ["contest"]);
+}, ["contest", "group"]);

@@ -10,4 +10,4 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   const input = parseWith(submitSchema, await bodyParams(request));
   const submission = await createSubmission(user, input, { ip: context?.ip });
   return submissionJson(await viewOfOwnSubmission(user, submission), user);
-}, ["judge", "contest", "training"]);
+}, ["judge", "contest", "training", "group"]);

@@ -7,4 +7,4 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const user = await requireApiUser(request);
   const input = parseWith(selfTestSchema, await bodyParams(request));
   return submitSelfTest(user, input);
-}, ["judge", "contest"]);
+}, ["judge", "contest", "group"]);

@@ -6,6 +6,7 @@ import { formatMemory, formatTimeMs } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
 import { requireUser } from "~/http/guards.server";
+import { inputId } from "~/http/ids.server";
 import { httpStatusOf } from "~/http/status.server";
 import { DomainError } from "~/services/errors.server";
 import { getT } from "~/services/platform/i18n.server";
@@ -32,15 +33,24 @@ interface Values {
 
 type ActionData = { values: Values; errors: Record<string, string> | null; result: SelfTestResult | null; testKey: string | null };
 
+/** The problem, in the bank or (`?gid=`: the group's problem page sent the form) in its group. */
 async function load(request: Request, problemId: string | undefined) {
   const user = await requireUser(request);
-  const problem = await findVisibleProblem(problemId ?? "", user);
+  const rawGid = new URL(request.url).searchParams.get("gid");
+  const gid = rawGid === null ? null : inputId(rawGid);
+  let problem;
+  try {
+    problem = await findVisibleProblem(problemId ?? "", user, { gid });
+  } catch (err) {
+    if (err instanceof DomainError) throw new Response(err.message, { status: httpStatusOf(err.kind) });
+    throw err;
+  }
   if (!problem) throw new Response("Not Found", { status: 404 });
-  return { user, problem };
+  return { user, problem, gid };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, problem } = await load(request, params.problemId);
+  const { user, problem, gid } = await load(request, params.problemId);
   const [t, editor] = await Promise.all([getT(request, "problem"), editorLanguages(problem)]);
   const key = new URL(request.url).searchParams.get("key");
   // A result asked for again (the "Refresh" link of a test the judge was slow with).
@@ -59,6 +69,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     title: t("selfTest.title"),
     problem: { problemId: problem.problemId, title: problem.title },
+    gid,
     languages: editor.languages,
     values: {
       language: editor.defaultLanguage,
@@ -72,7 +83,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, problem } = await load(request, params.problemId);
+  const { user, problem, gid } = await load(request, params.problemId);
   const t = await getT(request, ["problem", "judge", "common"]);
   const form = await request.formData();
   const first = problem.examples?.[0];
@@ -90,7 +101,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   };
   if (fromProblemPage) return json<ActionData>({ values, errors: null, result: null, testKey: null });
 
-  const v = validate(t, selfTestSchema, { pid: problem._id, language: values.language, code: values.code, userInput: values.userInput, expectedOutput: values.expectedOutput, type: "public" });
+  const v = validate(t, selfTestSchema, { pid: problem._id, language: values.language, code: values.code, userInput: values.userInput, expectedOutput: values.expectedOutput, type: gid ? "group" : "public", gid });
   if (!v.ok) return json<ActionData>({ values, errors: v.errors, result: null, testKey: null }, { status: 400 });
   try {
     const testKey = await submitSelfTest(user, v.data);
@@ -114,7 +125,7 @@ export default function SelfTestPage() {
   const result = posted ? posted.result : data.result;
   const testKey = posted ? posted.testKey : data.testKey;
   const errors = posted?.errors ?? null;
-  const problemHref = `/problem/${encodeURIComponent(data.problem.problemId)}`;
+  const problemHref = data.gid ? `/group/${data.gid}/problem/${encodeURIComponent(data.problem.problemId)}` : `/problem/${encodeURIComponent(data.problem.problemId)}`;
 
   return (
     <div className="mx-auto max-w-4xl p-4" data-testid="self-test-page">
@@ -142,7 +153,7 @@ export default function SelfTestPage() {
             <p>
               {t("selfTest.pending")}{" "}
               {testKey ? (
-                <Link to={`?key=${testKey}`} className="text-brand underline" data-testid="self-test-refresh">
+                <Link to={`?key=${testKey}${data.gid ? `&gid=${data.gid}` : ""}`} className="text-brand underline" data-testid="self-test-refresh">
                   {t("selfTest.refresh")}
                 </Link>
               ) : null}

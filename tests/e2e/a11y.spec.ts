@@ -29,6 +29,7 @@ let trainingId = 0;
 // This worker's group (a super admin is its root) with a discussion and an announcement.
 let groupId = 0;
 let groupDiscussionId = 0;
+const GROUP_PROBLEM_ID = `A11YG${randomPid()}`;
 
 const PAGES: PageCase[] = [
   { path: "group/GROUP", who: "root" },
@@ -109,6 +110,11 @@ const PAGES: PageCase[] = [
   { path: "admin/user", who: "root" },
   { path: "admin/user/import", who: "root" },
   { path: "admin/user/generate", who: "root" },
+  { path: "group/GROUP/problem", who: "root" },
+  { path: "group/GROUP/problem/create", who: "root" },
+  { path: "group/GROUP/problem/GPROB", who: "root", ready: (p) => expect(p.getByTestId("code-editor")).toBeVisible() },
+  { path: "group/GROUP/status", who: "root" },
+  { path: "admin/group-problem/apply", who: "admin" },
 ];
 
 const VIEWPORTS = [
@@ -196,6 +202,10 @@ test.beforeAll(async ({ app }) => {
   const discussion = await createDiscussion(owner, { title: "Accessible group talk", description: "For the audit.", content: "Loops **and** sums.", categoryId: category!._id, pid: "" }, { kind: "group", gid: groupId, groupAdmin: true });
   groupDiscussionId = discussion._id;
   await createGroupAnnouncement(owner, groupId, { title: "Accessible notice", content: "Read **this**.", status: 0 });
+  const groupPid = randomPid();
+  await makeAbProblem(m, { pid: groupPid, problemId: GROUP_PROBLEM_ID, title: "Accessible group A + B", examples: [{ input: "1 2", output: "3" }] });
+  await m.Problem.updateOne({ _id: groupPid }, { $set: { gid: groupId, applyPublicProgress: 1 } });
+  await m.Submission.create({ _id: 9_700_000 + randomPid(), pid: groupPid, displayPid: GROUP_PROBLEM_ID, gid: groupId, uid: "a11y-author", username: uniqueName("a11yg"), title: "Accessible group A + B", status: 0, language: "C++", code: "int main() { return 0; }\n", length: 25, time: 3, memory: 1024 });
 });
 
 for (const lng of LANGUAGES) {
@@ -211,7 +221,7 @@ for (const lng of LANGUAGES) {
             await loginAs(context, user);
           }
           // Test titles stay the same in every worker; the ids are this worker's.
-          const path = c.path === "SUBMISSION" ? `submission-detail/${submitId}` : c.path.replace("PROBLEM", PROBLEM_ID).replace("TRAINING", String(trainingId)).replace("CONTEST", String(contestId)).replace("CSUB", String(contestSubmitId)).replace("GROUP", String(groupId)).replace("GDISC", String(groupDiscussionId));
+          const path = c.path === "SUBMISSION" ? `submission-detail/${submitId}` : c.path.replace("PROBLEM", PROBLEM_ID).replace("TRAINING", String(trainingId)).replace("CONTEST", String(contestId)).replace("CSUB", String(contestSubmitId)).replace("GROUP", String(groupId)).replace("GDISC", String(groupDiscussionId)).replace("GPROB", GROUP_PROBLEM_ID);
           await page.goto(path);
           await expect(page.locator("html")).toHaveAttribute("lang", lng);
           if (c.ready) await c.ready(page);

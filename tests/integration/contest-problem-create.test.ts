@@ -12,6 +12,7 @@ import { createUser } from "~/services/account/users.server";
 import { connectDb, disconnectDb, ensureIndexes } from "~/services/platform/db.server";
 import { closeRedis } from "~/services/platform/redis.server";
 import { body, call, cookieFor, req } from "../fixtures/learner";
+import { problemForm } from "../fixtures/problem-form";
 
 // A problem made only for one contest (spec section 4: auth forced to contest-only, type following
 // the contest): from the contest admin's screen and HOJ's POST/PUT /ojapi/admin/contest/problem.
@@ -48,33 +49,7 @@ function dto(problemId: string, over: Record<string, unknown> = {}) {
 
 /** The create page's form as a browser posts it (multipart). */
 async function postPage(uid: string, fields: Record<string, string>) {
-  const form = new FormData();
-  const base: Record<string, string> = {
-    intent: "save",
-    problemId: "PAGE-ONLY-1",
-    title: "Page only",
-    description: "d",
-    input: "i",
-    output: "o",
-    "examples.0.input": "1",
-    "examples.0.output": "1",
-    type: "0",
-    difficulty: "0",
-    auth: "1",
-    timeLimit: "1000",
-    memoryLimit: "256",
-    stackLimit: "128",
-    judgeMode: "default",
-    judgeCaseMode: "default",
-    caseSource: "manual",
-    "samples.0.input": "1\n",
-    "samples.0.output": "1\n",
-    "samples.0.score": "100",
-    languages: "C++",
-    displayId: "P",
-    ...fields,
-  };
-  for (const [k, v] of Object.entries(base)) form.append(k, v);
+  const form = problemForm({ problemId: "PAGE-ONLY-1", title: "Page only", displayId: "P", ...fields });
   const request = new Request(`http://localhost/admin/contest/${cid}/problems/create`, { method: "POST", body: form, headers: { Cookie: await cookieFor(uid), "Accept-Language": "en" } });
   return call(createPage.action, request, { contestId: String(cid) });
 }

@@ -47,13 +47,13 @@ const tasks = async () => (await redis().xlen(rkey(JudgeStreams.normalTasks))) +
 const submit = async (json: Record<string, unknown>, lang = "en") => call(submitApi, await req("/ojapi/submit-problem-judge", { uid: learner._id, json, lang }));
 
 describe("submitting", () => {
-  it("refuses an unknown contest or training (404) and a group (403) with a translated message and stores nothing", async () => {
+  it("refuses an unknown contest, training or group (404) with a translated message and stores nothing", async () => {
     const before = { subs: await Submission.countDocuments(), tasks: await tasks() };
     const base = { pid: open._id, language: "C++", code: "int main(){}" };
     const cases: Array<[Record<string, unknown>, number, string, string]> = [
       [{ cid: 1 }, 404, "The contest does not exist!", "该比赛不存在！"],
       [{ tid: 4 }, 404, "The training does not exist or is not shown!", "该训练不存在或不允许显示！"],
-      [{ gid: 7 }, 403, "Groups are not open on this site yet!", "本站暂未开放团队功能！"],
+      [{ gid: 7 }, 404, "The group does not exist!", "该团队不存在！"],
     ];
     for (const [scope, status, en, zh] of cases) {
       const res = await submit({ ...base, ...scope });
@@ -95,12 +95,13 @@ describe("submitting", () => {
 });
 
 describe("other calls that take a contest or group", () => {
-  it("the self-test refuses the group type, and a contest that does not exist", async () => {
+  it("the self-test refuses a group or a contest that does not exist", async () => {
     const good = { pid: open._id, language: "C++", code: "int main(){}", userInput: "1 2", type: "public" };
     for (const [json, status, msg] of [
       [{ type: "contest" }, 404, "The contest does not exist!"],
       [{ type: "contest", cid: 3 }, 404, "The contest does not exist!"],
-      [{ type: "group" }, 403, "Groups are not open on this site yet!"],
+      [{ type: "group" }, 404, "The group does not exist!"],
+      [{ type: "group", gid: 6 }, 404, "The group does not exist!"],
     ] as const) {
       const res = await call(testApi, await req("/ojapi/submit-problem-test-judge", { uid: learner._id, json: { ...good, ...json } }));
       expect(res.status).toBe(status);
@@ -120,21 +121,21 @@ describe("other calls that take a contest or group", () => {
     expect(ok.data.code).toBe("open solution");
   });
 
-  it("the user's problem status refuses a contest that does not exist, or a group list", async () => {
+  it("the user's problem status refuses a contest or a group that does not exist", async () => {
     const inContest = await call(statusApi, await req("/ojapi/get-user-problem-status", { uid: learner._id, json: { pidList: [open._id], isContestProblemList: true, cid: 5 } }));
     expect(inContest.status).toBe(404);
     const inGroup = await call(statusApi, await req("/ojapi/get-user-problem-status", { uid: learner._id, json: { pidList: [open._id], isContestProblemList: false, gid: 2 } }));
-    expect(inGroup.status).toBe(403);
-    expect((await body<ApiBody>(inGroup)).msg).toBe("Groups are not open on this site yet!");
+    expect(inGroup.status).toBe(404);
+    expect((await body<ApiBody>(inGroup)).msg).toBe("The group does not exist!");
     const plain = await body<{ data: Record<string, { status: number }> }>(
       await call(statusApi, await req("/ojapi/get-user-problem-status", { uid: learner._id, json: { pidList: [open._id], isContestProblemList: false } })),
     );
     expect(plain.data[open._id].status).toBe(JudgeStatus.ACCEPTED);
   });
 
-  it("the problem detail refuses a group; the submission status check refuses a contest that does not exist", async () => {
+  it("the problem detail refuses a group, and the submission status check a contest, that does not exist", async () => {
     const detail = await call(detailApi, await req(`/ojapi/get-problem-detail?problemId=${open.problemId}&gid=3`));
-    expect(detail.status).toBe(403);
+    expect(detail.status).toBe(404);
     expect((await call(detailApi, await req(`/ojapi/get-problem-detail?problemId=${open.problemId}`))).status).toBe(200);
     const check = await call(checkApi, await req("/ojapi/check-submissions-status", { uid: learner._id, json: { submitIds: [9002], cid: 4 } }));
     expect(check.status).toBe(404);

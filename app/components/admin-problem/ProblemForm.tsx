@@ -34,6 +34,8 @@ export interface ProblemFormProps {
    * contest's rule; both are shown, not chosen.
    */
   fixed?: { auth: string; type: string };
+  /** The visibilities offered (a group's problem: public to its members or private). */
+  auths?: readonly string[];
   /** The page's own fields, at the top of the same form (a contest's display id…). */
   extra?: ReactNode;
 }
@@ -177,7 +179,7 @@ function CaseTable({ cases, errors, showScore, showGroup, uploaded }: { cases: D
   );
 }
 
-export function ProblemForm({ draft, errors, compileError, notice, tags, mode, author, fixed, extra }: ProblemFormProps) {
+export function ProblemForm({ draft, errors, compileError, notice, tags, mode, author, fixed, auths = ["1", "2", "3"], extra }: ProblemFormProps) {
   const { t } = useTranslation("admin-problem");
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -292,7 +294,7 @@ export function ProblemForm({ draft, errors, compileError, notice, tags, mode, a
           ) : (
             <Field label={t("form.auth")} htmlFor="auth" error={errors.auth}>
               <select id="auth" name="auth" className={inputClass} defaultValue={draft.auth}>
-                {["1", "2", "3"].map((a) => (
+                {auths.map((a) => (
                   <option key={a} value={a}>
                     {t(`auth.${a}`)}
                   </option>

@@ -65,7 +65,10 @@ export function EditorPanel({
   selfTestAction,
   detailHref,
   cid,
+  gid,
 }: {
+  /** A group's problem page: the self-test is the group's. */
+  gid?: number;
   /** A contest's problem page: the last accepted code and the self-test are the contest's. */
   cid?: number;
   pid: number;
@@ -356,6 +359,7 @@ export function EditorPanel({
       {testing ? (
         <SelfTestDrawer
           cid={cid}
+          gid={gid}
           pid={pid}
           language={language}
           getCode={() => editor.current?.getCode() ?? code}

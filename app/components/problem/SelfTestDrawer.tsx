@@ -27,9 +27,12 @@ export function SelfTestDrawer({
   initialOutput,
   onClose,
   cid,
+  gid,
 }: {
   /** A contest's problem page tests in its contest. */
   cid?: number;
+  /** A group's problem page tests in its group. */
+  gid?: number;
   pid: number;
   language: string;
   getCode: () => string;
@@ -84,8 +87,9 @@ export function SelfTestDrawer({
           pid,
           language,
           code,
-          type: cid ? "contest" : "public",
+          type: cid ? "contest" : gid ? "group" : "public",
           cid: cid ?? 0,
+          ...(gid ? { gid } : {}),
           userInput: input,
           expectedOutput: expected,
           mode: "default",

@@ -215,11 +215,14 @@ export function scopeOf(ids: ScopeIds): Scope {
 /**
  * The scope a request names, for acting in it: the bank when it names none; a training id alone
  * reads as the bank (its problems are bank problems; submitting in a training goes through
- * `trainingScope`); a scope that cannot be acted in yet is refused with its translated 403.
+ * `trainingScope`); a group id is its group's scope for the viewer (`group`: the context
+ * `groupScopeFor` in app/services/group/scope.server.ts loads); a scope that cannot be acted in
+ * this way is refused with its translated 403.
  */
-export function requestedScope(ids: ScopeIds): Scope {
+export function requestedScope(ids: ScopeIds, group?: GroupAccessContext): Scope {
   const kind = kindOf(ids);
   if (kind === "training") return trainingRecordScope;
+  if (kind === "group" && group && group.group._id === ids.gid) return groupScope(group);
   if (kind !== "bank") throw new DomainError("forbidden", UNBUILT_REFUSAL[kind]);
   return bankScope;
 }
@@ -710,11 +713,28 @@ export function groupScope(ctx: GroupAccessContext): Scope {
       return sub.gid === ctx.group._id && !groupContentRefusal(viewer, ctx);
     },
     rights(viewer, sub, problem) {
-      const base = bankScope.rights(viewer, sub, problem);
+      // A group's submission is not shared (sharing is the bank's), but taking one's code back stays allowed.
+      const base = { ...bankScope.rights(viewer, sub, problem), canShare: false };
       if (!admin(viewer) || sub.gid !== ctx.group._id) return base;
       return { ...base, canSeeCode: true, canSeeCases: true, canSeeCaseOutput: true };
     },
     countsInBank: () => true,
     countsInSolvedList: () => false,
   };
+}
+
+/**
+ * Changing or deleting one of the group's problems (its auth, its application to the bank): its
+ * root, or the group admin who wrote it (spec section 6: other admins only what they authored).
+ */
+export function groupProblemChangeRefusal(viewer: Viewer, ctx: GroupAccessContext, authoredByViewer: boolean): DomainError | null {
+  const admin = groupAdminRefusal(viewer, ctx);
+  if (admin) return admin;
+  if (isGroupRoot(viewer, ctx) || authoredByViewer) return null;
+  return new DomainError("forbidden", "group-problem:notAuthor");
+}
+
+/** Accepting or refusing a group problem's application to the bank: the admin roles. */
+export function mayReviewGroupProblems(viewer: Viewer): boolean {
+  return isAdminRole(viewer);
 }

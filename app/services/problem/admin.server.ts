@@ -22,6 +22,8 @@ export interface AdminActor {
 
 export interface SaveOptions {
   compile?: CompileWaitOptions;
+  /** A new problem of this group (its display id already carries the group's prefix). */
+  gid?: number;
 }
 
 /** Test data of an imported problem: an unpacked folder and the cases in it. */
@@ -37,6 +39,8 @@ interface PersistContext {
   /** A problem id reserved by the caller (imports), otherwise a new one is taken. */
   pid?: number;
   compile?: CompileWaitOptions;
+  /** The group a new problem belongs to (none: the bank's). */
+  gid?: number;
 }
 
 function isDuplicateKey(err: unknown): boolean {
@@ -263,7 +267,7 @@ async function persistProblem(input: ProblemInput, ctx: PersistContext): Promise
             author: input.author || ctx.actor.username,
             modifiedUser: ctx.actor.username,
             isRemote: false,
-            gid: null,
+            gid: ctx.gid ?? null,
             gmtCreate: now,
             gmtModified: now,
           })
@@ -285,7 +289,7 @@ async function persistProblem(input: ProblemInput, ctx: PersistContext): Promise
 /** Validates (schema messages are translation keys; a ZodError is thrown) and creates a problem. */
 export async function createProblem(raw: unknown, actor: AdminActor, opts: SaveOptions = {}): Promise<ProblemDoc> {
   const input = problemInputSchema.parse(raw);
-  return persistProblem(input, { actor, existing: null, compile: opts.compile });
+  return persistProblem(input, { actor, existing: null, compile: opts.compile, gid: opts.gid });
 }
 
 export async function updateProblem(pid: number, raw: unknown, actor: AdminActor, opts: SaveOptions = {}): Promise<ProblemDoc> {

@@ -16,6 +16,7 @@ import { pageVersions } from "../platform/page-cache.server";
 import type { CurrentUser } from "../account/session.server";
 import { bankCountedQuery, bankProblemsQuery, bankScope, requestedScope, type ScopeIds } from "../access/policy.server";
 import { getTagsByIds, tagJson } from "./tags.server";
+import { groupScopeOfRecord, scopeForRequest } from "../group/scope.server";
 import { queryLimit, queryPage, queryText } from "../platform/validation.server";
 import { escapeRegex } from "~/lib/regex";
 
@@ -150,7 +151,7 @@ export async function randomProblemId(oj = ""): Promise<string> {
 
 /** A problem by display id, ignoring case; null when missing or not visible to the user. */
 export async function findVisibleProblem(displayId: string, user: CurrentUser | null, ids: ScopeIds = {}): Promise<ProblemDoc | null> {
-  const scope = requestedScope(ids);
+  const scope = await scopeForRequest(ids, user);
   const key = displayId.trim().toUpperCase();
   if (!key || key.length > 100) return null;
   // Many learners opening one problem at the same moment share one read.
@@ -251,7 +252,10 @@ export const lastAcCodeSchema = z.object({
  */
 export async function lastAcceptedCode(user: CurrentUser, input: z.infer<typeof lastAcCodeSchema>): Promise<{ code: string; language: string }> {
   requestedScope({ cid: input.cid });
-  if (!(await findVisibleProblemByPid(input.pid, user))) throw new DomainError("notFound", "problem:notFound");
+  // A group's problem is its group's to show (its members), any other the bank's.
+  const problem = Number.isSafeInteger(input.pid) ? await Problem.findById(input.pid).select("_id auth gid applyPublicProgress").lean<ProblemDoc>() : null;
+  const scope = problem ? ((await groupScopeOfRecord(problem, user)) ?? bankScope) : bankScope;
+  if (!problem || !scope.seesProblem(user, problem)) throw new DomainError("notFound", "problem:notFound");
   const sub = await Submission.findOne({ uid: user._id, pid: input.pid, ...bankCountedQuery(), status: JudgeStatus.ACCEPTED })
     .sort({ _id: -1 })
     .select("code language")

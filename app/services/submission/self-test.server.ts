@@ -10,7 +10,8 @@ import { availableLanguages, publishTask, toTaskProblem } from "../judging/queue
 import { logger } from "../platform/logger.server";
 import { redis, rkey } from "../platform/redis.server";
 import type { CurrentUser } from "../account/session.server";
-import { bankScope, refuseUnbuiltScope } from "../access/policy.server";
+import { bankScope } from "../access/policy.server";
+import { scopeForRequest } from "../group/scope.server";
 import { contestSubmitTarget } from "../contest/problems.server";
 
 // The online self-test of the problem page (spec: "online-test drawer"): the user's code runs once
@@ -32,10 +33,12 @@ export const selfTestSchema = z.object({
     .max(LIMITS.codeMax, "judge:expectedOutputTooLong")
     .nullish()
     .transform((v) => (v === undefined || v === null || v === "" ? null : v)),
-  /** public, contest or group (HOJ); groups are refused until they exist. */
+  /** public, contest or group (HOJ); a group's problem is tested through its group either way. */
   type: z.enum(["public", "contest", "group"], { errorMap: () => ({ message: "judge:testTypeInvalid" }) }).default("public"),
   /** The contest of a "contest" self-test (its problem page sends it). */
   cid: z.coerce.number({ invalid_type_error: "contest:notFound" }).int("contest:notFound").min(0, "contest:notFound").nullish(),
+  /** The group of a "group" self-test (optional: a group problem names its group). */
+  gid: z.coerce.number({ invalid_type_error: "group:notFound" }).int("group:notFound").min(0, "group:notFound").nullish(),
   /** The editor mode (e.g. text/x-csrc); informational. */
   mode: z.string().max(64).optional(),
   isRemoteJudge: boolish.default(false),
@@ -60,7 +63,6 @@ function selfTestLimiter(): RateLimiterRedis {
 
 /** Queues a self-test and returns its key (the client polls with it). */
 export async function submitSelfTest(user: CurrentUser, input: SelfTestInput): Promise<string> {
-  if (input.type === "group") refuseUnbuiltScope(input.type);
   const cid = input.cid ?? 0;
   if (input.type === "contest" && cid === 0) throw new DomainError("notFound", "contest:notFound");
   let problem: ProblemDoc | null;
@@ -68,6 +70,16 @@ export async function submitSelfTest(user: CurrentUser, input: SelfTestInput): P
     // In a contest, whoever may submit to the problem there may test on it (the contest scope's refusals).
     problem = (await contestSubmitTarget(user, cid, input.pid)).problem;
     if (input.isRemoteJudge) throw new DomainError("invalid", "judge:remoteTestUnsupported");
+  } else if (input.type === "group" || input.gid) {
+    // In a group, whoever may submit to its problem may test on it (the group scope's refusals).
+    if (!input.gid) throw new DomainError("notFound", "group:notFound");
+    const scope = await scopeForRequest({ gid: input.gid }, user);
+    const refusal = scope.submitterRefusal(user);
+    if (refusal) throw refusal;
+    if (input.isRemoteJudge) throw new DomainError("invalid", "judge:remoteTestUnsupported");
+    problem = await Problem.findById(input.pid).lean<ProblemDoc>();
+    const refused = scope.submitRefusal(user, problem);
+    if (refused) throw refused;
   } else {
     const refusal = bankScope.submitterRefusal(user);
     if (refusal) throw refusal;

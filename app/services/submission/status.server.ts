@@ -4,7 +4,8 @@ import { JudgeStatus, RUNNING_STATUSES } from "~/lib/constants";
 import { Submission, type SubmissionDoc } from "~/models/submission.server";
 import { DomainError } from "~/services/errors.server";
 import { logger } from "../platform/logger.server";
-import { seesSubmission, type ProblemForAccess } from "../access/policy.server";
+import { scopeOf, type ProblemForAccess } from "../access/policy.server";
+import { groupScopeOfRecord } from "../group/scope.server";
 import { Problem } from "~/models/problem.server";
 import { newRedisConnection, redis, rkey } from "../platform/redis.server";
 import { hiddenContestResults } from "../contest/result-view.server";
@@ -102,7 +103,8 @@ export async function getSubmissionStatus(viewer: CurrentUser | null, submitId: 
   const sub = await Submission.findById(submitId).select(STATUS_FIELDS).lean();
   if (!sub) return null;
   const problem = await Problem.findById(sub.pid).select("auth gid applyPublicProgress").lean<ProblemForAccess>();
-  if (!seesSubmission(viewer, sub, problem)) return null;
+  const scope = (await groupScopeOfRecord(sub, viewer)) ?? scopeOf(sub);
+  if (!scope.seesSubmission(viewer, sub, problem)) return null;
   // A result the sealed board hides: "Submitted Unknown Result", final (the stream ends there).
   if (sub.cid > 0 && (await hiddenContestResults(viewer, [sub])).has(sub._id)) {
     return { submitId: sub._id, status: JudgeStatus.SUBMITTED_UNKNOWN_RESULT, score: 0, time: 0, memory: 0, cases: 0, final: true };

@@ -12,7 +12,7 @@ import { logger } from "../platform/logger.server";
 import { problemByRef } from "../problem/problems.server";
 import { pagesChanged } from "../platform/page-cache.server";
 import { submissionWritten } from "./user-problem-status.server";
-import { requestedScope } from "../access/policy.server";
+import { scopeForRequest } from "../group/scope.server";
 import { withinSubmissionAllowance } from "./allowance.server";
 import { contestSubmitTarget } from "../contest/problems.server";
 import { trainingSubmitTarget } from "../training/problems.server";
@@ -69,7 +69,7 @@ export async function createSubmission(
     problem = await trainingSubmitTarget(user, input.tid, input.pid);
   } else {
     // Before the problem is read: a refusal must not tell whether a hidden problem exists.
-    const scope = requestedScope(input);
+    const scope = await scopeForRequest(input, user);
     const early = scope.submitterRefusal(user);
     if (early) throw early;
     // Learners submitting to one problem at the same moment (a contest's first minutes) share one read.

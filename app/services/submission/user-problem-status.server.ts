@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { JudgeStatus } from "~/lib/constants";
 import { Submission } from "~/models/submission.server";
-import { bankCountedQuery, countsInBank, requestedScope, type ScopeIds } from "../access/policy.server";
+import { bankCountedQuery, countsInBank, type ScopeIds } from "../access/policy.server";
+import { scopeForRequest } from "../group/scope.server";
 import { logger } from "../platform/logger.server";
 import { singleFlight } from "../platform/query-cache.server";
 import { redis, rkey } from "../platform/redis.server";
@@ -110,7 +111,8 @@ export async function userProblemStatus(uid: string, pids: readonly number[]): P
 }
 
 /** The statuses of problems of a list in a scope (the bank's; others once they are built). */
-export function problemStatusesIn(user: { _id: string }, ids: ScopeIds, pids: readonly number[]): Promise<Map<number, UserProblemStatus>> {
-  requestedScope(ids);
+export async function problemStatusesIn(user: { _id: string; role: number }, ids: ScopeIds, pids: readonly number[]): Promise<Map<number, UserProblemStatus>> {
+  // A group's list: its members only (the group's refusal for the others).
+  await scopeForRequest(ids, user);
   return userProblemStatus(user._id, pids);
 }

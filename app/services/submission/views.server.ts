@@ -7,7 +7,7 @@ import { Submission, type SubmissionDoc } from "~/models/submission.server";
 import { DomainError } from "~/services/errors.server";
 import { judgeable, judgeAgain } from "../judging/admin.server";
 import { canSubmit, isAdminRole, isSuperAdmin } from "../access/roles.server";
-import { bankCountedQuery, bankListQuery, bankScope, scopeOf, seesSubmission, submissionRights, visibleBankSubmissionsQuery, type SubmissionRights } from "../access/policy.server";
+import { bankCountedQuery, bankListQuery, bankScope, scopeOf, submissionRights, visibleBankSubmissionsQuery, type SubmissionRights } from "../access/policy.server";
 import { hiddenBankProblemIds } from "../problem/visibility.server";
 import { newestByIdWindows } from "../platform/id-windows.server";
 import { cacheKey, kept, singleFlight, slowCount } from "../platform/query-cache.server";
@@ -18,6 +18,7 @@ import { findUserByUsername } from "../account/users.server";
 import { queryLimit, queryPage, queryText } from "../platform/validation.server";
 import { contestSubmissionView, HIDDEN_RESULT, hiddenContestResults } from "../contest/result-view.server";
 import { enterContest } from "../contest/contests.server";
+import { groupScopeOfRecord, groupScopesOf } from "../group/scope.server";
 
 // Reading submissions as learners see them: the status list and its live rows, "My Submission" of
 // a problem, one submission's detail with the code-visibility rules of spec section 6, sharing and
@@ -154,7 +155,8 @@ function emptyPage(q: { currentPage: number; limit: number }): SubmissionListPag
  */
 const TOTAL_WAIT_MS = 2000;
 
-async function pageOf(filter: FilterQuery<SubmissionDoc>, currentPage: number, size: number): Promise<SubmissionListPage> {
+/** One page of a submission list under a filter (newest first), its rows as the status list shows them. */
+export async function pageOf(filter: FilterQuery<SubmissionDoc>, currentPage: number, size: number): Promise<SubmissionListPage> {
   const skip = (currentPage - 1) * size;
   // An author or a problem narrows the list to what their index finds; without either, a store that
   // cannot sort by _id with its index reads the newest ids window by window (id-windows.server.ts).
@@ -251,9 +253,10 @@ export async function submissionRowsById(viewer: CurrentUser | null, input: z.in
   const problems = await problemsForAccess(subs.map((s) => s.pid));
   const hidden = await hiddenContestResults(viewer, subs);
   const out: Record<string, HiddenOr<SubmissionRow>> = {};
+  const groups = await groupScopesOf(viewer, subs);
   for (const s of subs) {
     const problem = problems.get(s.pid) ?? null;
-    if (!seesSubmission(viewer, s, problem)) continue;
+    if (!(groups.get(s.gid ?? -1) ?? scopeOf(s)).seesSubmission(viewer, s, problem)) continue;
     const row = { ...submissionRow(s), score: hojScore(s.score, problem?.type) };
     out[String(s._id)] = hidden.has(s._id) ? { ...row, ...HIDDEN_RESULT } : row;
   }
@@ -303,8 +306,10 @@ export async function loadSubmissionForViewer(submitId: number, viewer: CurrentU
       return { submission: shown, problem, rights: inContest.rights, resultHidden: !inContest.shown };
     }
   }
-  if (!seesSubmission(viewer, submission, problem)) throw new DomainError("notFound", "submission:notFound");
-  return { submission, problem, rights: submissionRights(viewer, submission, problem) };
+  // A group's submission: its group's scope (its admins see code and cases).
+  const scope = (await groupScopeOfRecord(submission, viewer)) ?? scopeOf(submission);
+  if (!scope.seesSubmission(viewer, submission, problem)) throw new DomainError("notFound", "submission:notFound");
+  return { submission, problem, rights: scope.rights(viewer, submission, problem) };
 }
 
 /** The view of a submission just made by its author (what /ojapi/submit-problem-judge answers). */

@@ -1,0 +1,120 @@
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import katexStyles from "katex/dist/katex.min.css";
+import prismStyles from "prismjs/themes/prism.css";
+import { EditorPanel, type SubmitResult } from "~/components/problem/EditorPanel";
+import { ProblemStatement } from "~/components/problem/ProblemStatement";
+import { SplitPane } from "~/components/problem/SplitPane";
+import { flash } from "~/http/flash.server";
+import { groupMemberPageBase, groupPageRefusal } from "~/http/group-page.server";
+import { siteRedirect } from "~/http/paths.server";
+import { statementData } from "~/http/problem-statement.server";
+import { httpStatusOf } from "~/http/status.server";
+import { withBase } from "~/lib/base-path";
+import { pageTitle } from "~/lib/meta";
+import { useTranslation } from "~/lib/translation";
+import { DomainError } from "~/services/errors.server";
+import { groupProblemByDisplayId } from "~/services/group/problems.server";
+import { getT } from "~/services/platform/i18n.server";
+import { validate } from "~/services/platform/validation.server";
+import { codeTemplates, editorLanguages } from "~/services/problem/problems.server";
+import { createSubmission, submitSchema } from "~/services/submission/submissions.server";
+import { problemStatusesIn } from "~/services/submission/user-problem-status.server";
+
+// A problem of a group (spec section 2, /group/{id}/problem/{problemId}): its members read it and
+// submit with the group's id (the same submit path: the policy's group scope decides), with and
+// without JavaScript; the self-test runs in the group too (its page without JavaScript is the
+// problem's self-test page with the group named).
+
+export const handle = { i18n: ["group", "group-problem", "problem", "judge", "submission"], hideFooter: true };
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: withBase(katexStyles) },
+  { rel: "stylesheet", href: withBase(prismStyles) },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data ? `${data.problem.displayId} ${data.problem.title}` : undefined);
+
+async function load(request: Request, params: LoaderFunctionArgs["params"]) {
+  const base = await groupMemberPageBase(request, params);
+  try {
+    return { ...base, ...(await groupProblemByDisplayId(base.user, base.gid, params.problemId ?? "")) };
+  } catch (err) {
+    throw groupPageRefusal(request, err);
+  }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, gid, problem } = await load(request, params);
+  const [editor, statuses] = await Promise.all([editorLanguages(problem), problemStatusesIn(user, { gid }, [problem._id])]);
+  return json({
+    gid,
+    problem: { pid: problem._id, displayId: problem.problemId, title: problem.title, ...statementData(problem) },
+    editor: { ...editor, templates: codeTemplates(problem, editor.languages) },
+    myStatus: statuses.get(problem._id)?.status ?? null,
+  });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { user, gid, problem } = await load(request, params);
+  const t = await getT(request, ["group", "problem", "judge", "common"]);
+  const form = await request.formData();
+  const code = String(form.get("code") ?? "");
+  const language = String(form.get("language") ?? "");
+  const refuse = (errors: Record<string, string>, status: number) => json<SubmitResult>({ ok: false, errors, code, language }, { status });
+  const v = validate(t, submitSchema, { pid: problem._id, language, code, gid });
+  if (!v.ok) return refuse(v.errors, 400);
+  let submitId: number;
+  try {
+    submitId = (await createSubmission(user, v.data, { ip: context?.ip }))._id;
+  } catch (err) {
+    if (err instanceof DomainError) return refuse({ _form: t(err.message, err.params ?? {}) }, httpStatusOf(err.kind));
+    throw err;
+  }
+  if (form.get("js") === "1") return json<SubmitResult>({ ok: true, submitId });
+  const cookie = await flash(request, { type: "success", key: "problem:submitted" });
+  return siteRedirect(`/group/${gid}/status?onlyMine=true`, { headers: { "Set-Cookie": cookie } });
+}
+
+export default function GroupProblemPage() {
+  const data = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>() ?? null;
+  const { t } = useTranslation(["group-problem", "problem"]);
+  const { problem, editor } = data;
+  const statement = (
+    <article className="rounded bg-white p-3 shadow-sm sm:p-5" data-testid="group-problem-statement">
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-xl font-semibold">
+          <span className="mr-2 font-mono text-gray-700">{problem.displayId}</span>
+          {problem.title}
+        </h2>
+        <Link to={`/group/${data.gid}/problem`} className="text-sm text-blue-700 underline">
+          {t("group-problem:backToList")}
+        </Link>
+      </div>
+      <ProblemStatement problem={problem} />
+    </article>
+  );
+  const workspace = (
+    <div className="rounded bg-white p-3 shadow-sm sm:p-4">
+      <EditorPanel
+        pid={problem.pid}
+        gid={data.gid}
+        languages={editor.languages}
+        defaultLanguage={editor.defaultLanguage}
+        templates={editor.templates}
+        judgeOnline={editor.judgeOnline}
+        signedIn
+        myStatus={data.myStatus}
+        refused={refused}
+        example={problem.examples[0] ?? null}
+        selfTestAction={`/problem/${encodeURIComponent(problem.displayId)}/self-test?gid=${data.gid}`}
+      />
+    </div>
+  );
+  return (
+    <div data-testid="group-problem-page">
+      <SplitPane left={statement} right={workspace} />
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiRoute, bodyParams, requireApiUser } from "~/http/api.server";
+import { inputId } from "~/http/ids.server";
+import { compileEndpoint } from "~/http/problem-api.server";
+import { requireGroupProblemAdmin } from "~/services/group/problems.server";
+
+// POST /ojapi/group/compile-spj {pid, code, language, extraFiles, gid}: the admin's compile check
+// for a group's admins (nothing is saved).
+export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
+  const user = await requireApiUser(request);
+  const body = await bodyParams(request);
+  await requireGroupProblemAdmin(user, inputId(body.gid ?? body.groupID));
+  return compileEndpoint(request, "spj", body);
+}, ["admin-problem", "group", "group-problem"]);
