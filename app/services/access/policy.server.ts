@@ -313,6 +313,8 @@ export interface ContestAccessContext {
   groupAdmin: boolean;
   /** Problem ids of the contest. */
   problemPids: ReadonlySet<number>;
+  /** A group contest: its group as the viewer meets it (only its members look inside). */
+  group?: GroupAccessContext | null;
 }
 
 const CONTEST_PUBLIC = 0;
@@ -363,6 +365,10 @@ function contestAdminOf(viewer: Viewer, ctx: ContestAccessContext): boolean {
  */
 export function contestEntryRefusal(viewer: Viewer, ctx: ContestAccessContext): DomainError | null {
   if (!viewer) return new DomainError("unauthenticated", "common:errors.pleaseLoginFirst");
+  if (ctx.group) {
+    const outsider = groupContentRefusal(viewer, ctx.group);
+    if (outsider) return outsider;
+  }
   if (contestAdminOf(viewer, ctx)) return null;
   if (!ctx.contest.visible) return new DomainError("notFound", "contest:notFound");
   if (contestStatusAt(ctx.contest, ctx.now) === -1) return new DomainError("forbidden", "contest:notStarted");
@@ -400,6 +406,10 @@ export function contestScope(ctx: ContestAccessContext): Scope {
     submitterRefusal(viewer) {
       if (!viewer) return new DomainError("unauthenticated", "common:errors.pleaseLoginFirst");
       if (!canSubmit(viewer)) return new DomainError("forbidden", "judge:noSubmitPermission");
+      if (ctx.group) {
+        const outsider = groupContentRefusal(viewer, ctx.group);
+        if (outsider) return outsider;
+      }
       if (contestAdminOf(viewer, ctx)) return null;
       if (!c.visible) return new DomainError("notFound", "contest:notFound");
       const status = contestStatusAt(c, ctx.now);
@@ -461,6 +471,8 @@ export interface TrainingAccessContext {
   groupAdmin: boolean;
   /** Problem ids of the training. */
   problemPids: ReadonlySet<number>;
+  /** A group training: its group as the viewer meets it (only its members look inside). */
+  group?: GroupAccessContext | null;
 }
 
 export const TRAINING_PUBLIC = "Public";
@@ -483,6 +495,11 @@ export function mayCreateTraining(viewer: Viewer, scope: { gid: number | null; g
  */
 export function trainingEntryRefusal(viewer: Viewer, ctx: TrainingAccessContext): DomainError | null {
   const t = ctx.training;
+  if (ctx.group) {
+    if (!viewer) return new DomainError("unauthenticated", "common:errors.pleaseLoginFirst");
+    const outsider = groupContentRefusal(viewer, ctx.group);
+    if (outsider) return outsider;
+  }
   if (isTrainingAdmin(viewer, t, ctx.groupAdmin)) return null;
   if (!t.status) return new DomainError("notFound", "training:notFound");
   if (t.auth === TRAINING_PRIVATE) {
@@ -636,6 +653,22 @@ export function groupRootRefusal(viewer: Viewer, ctx: GroupAccessContext): Domai
   if (content) return content;
   if (!isGroupRoot(viewer, ctx)) return new DomainError("forbidden", "group:notRoot");
   return null;
+}
+
+/**
+ * A group's trainings and contests (HOJ's GroupTrainingManager, GroupContestManager; spec section
+ * 6): its admins list every one and add new ones (`create`); the author, the group's root and super
+ * admins edit, delete and manage one (`manage`). The scopes the training and contest services take;
+ * null when the viewer is no admin of the group.
+ */
+export function groupContentScopes(viewer: Viewer, ctx: GroupAccessContext): { create: { gid: number; groupAdmin: boolean }; manage: { gid: number; groupAdmin: boolean } } | null {
+  if (groupAdminRefusal(viewer, ctx)) return null;
+  return { create: { gid: ctx.group._id, groupAdmin: true }, manage: { gid: ctx.group._id, groupAdmin: isGroupRoot(viewer, ctx) } };
+}
+
+/** The admin rights a group gives over one of its contests or trainings on their own pages: its root's. */
+export function groupContentAdmin(viewer: Viewer, ctx: GroupAccessContext | null | undefined): boolean {
+  return !!ctx && !groupContentRefusal(viewer, ctx) && isGroupRoot(viewer, ctx);
 }
 
 /**

@@ -20,6 +20,7 @@ import { ContestRegister, contestRegisterKey } from "~/models/contest-register.s
 import { nextSeq } from "~/models/counter.server";
 import {
   contestEntryRefusal,
+  groupContentAdmin,
   contestScope,
   contestStatusAt,
   isContestAdmin,
@@ -30,6 +31,7 @@ import {
 } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { DomainError } from "../errors.server";
+import { groupAccessContext } from "../group/context.server";
 import { boardSettingsChanged, dropBoard } from "./board.server";
 import { escapeRegex } from "~/lib/regex";
 
@@ -356,17 +358,21 @@ export async function registerCounts(cids: number[]): Promise<Map<number, number
  * limit rule, the contest's problems.
  */
 export async function contestContext(contest: ContestDoc, viewer: CurrentUser | null, scope: ContestOwnerScope = SITE): Promise<ContestAccessContext> {
-  const [registered, pids] = await Promise.all([
+  const gid = contest.gid ?? null;
+  const [registered, pids, group] = await Promise.all([
     viewer ? ContestRegister.exists({ _id: contestRegisterKey(contest._id, viewer._id) }).then(Boolean) : Promise.resolve(false),
     ContestProblem.find({ cid: contest._id }).select("pid").lean<Array<{ pid: number }>>(),
+    gid === null ? Promise.resolve(null) : groupAccessContext(gid, viewer),
   ]);
+  if (gid !== null && !group) throw new DomainError("notFound", "contest:notFound");
   return {
     contest: { ...contest, gid: contest.gid ?? null, sealRankTime: contest.sealRankTime ?? null },
     now: new Date(),
     registered,
     accountAllowed: !contest.openAccountLimit || (!!viewer && matchesAccountLimit(contest.accountLimitRule, viewer.username)),
-    groupAdmin: scope.groupAdmin ?? false,
+    groupAdmin: (scope.groupAdmin ?? false) || groupContentAdmin(viewer, group),
     problemPids: new Set(pids.map((p) => p.pid)),
+    group,
   };
 }
 
