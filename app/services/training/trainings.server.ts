@@ -75,9 +75,11 @@ export function requireTrainingAdmin(viewer: Viewer, training: TrainingDoc, scop
   if (!isTrainingAdmin(viewer, { uid: training.uid, gid: training.gid ?? null }, scope.groupAdmin ?? false)) throw new DomainError("forbidden", "training:notAdmin");
 }
 
+/** A category of the scope; a group's trainings also take the site's (HOJ). */
 async function requireCategory(id: number, scope: TrainingOwnerScope): Promise<void> {
   const c = await TrainingCategory.findById(id).select("gid").lean<{ gid: number | null }>();
-  if (!c || (c.gid ?? null) !== scope.gid) throw new DomainError("invalid", "training:categoryRequired");
+  const gid = c ? (c.gid ?? null) : undefined;
+  if (gid === undefined || (gid !== scope.gid && gid !== null)) throw new DomainError("invalid", "training:categoryRequired");
 }
 
 function storedFields(input: TrainingInput) {
