@@ -35,6 +35,8 @@ export function useGroupLayout() {
 type Tab = { path: string; label: string; member: boolean; show?: (d: ReturnType<typeof useLoaderData<typeof loader>>) => boolean };
 const TABS: Tab[] = [
   { path: "", label: "tabs.home", member: false },
+  { path: "training", label: "tabs.trainings", member: true },
+  { path: "contest", label: "tabs.contests", member: true },
   { path: "member", label: "tabs.members", member: true },
   { path: "setting", label: "tabs.settings", member: true, show: (d) => d.isRoot },
 ];
