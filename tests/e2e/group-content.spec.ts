@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test, type TestUser } from "./support/fixtures";
 import { randomPid } from "./support/problems";
@@ -13,6 +14,13 @@ async function signedInPage(browser: Browser, loginAs: Loginer, user: TestUser, 
   const context = await browser.newContext({ locale: "en-US", viewport: { width: 1366, height: 900 }, javaScriptEnabled: js });
   await loginAs(context, user);
   return context.newPage();
+}
+
+/** No serious or critical axe-core violation on the page (with JavaScript: its interactive state). */
+async function accessible(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 /** datetime-local text for a moment (the browser and the server share this machine's zone). */
@@ -85,6 +93,7 @@ for (const js of [true, false]) {
     await add.locator('[name="pid"]').fill(problemId);
     await add.getByRole("button", { name: "Add" }).click();
     await expect(tp.locator(`[data-testid="group-training-problem"][data-problem-id="${problemId}"]`)).toBeVisible();
+    if (js) await accessible(tp);
 
     // The OI contest through the contest form, then its problem A.
     await tp.goto(`group/${gid}/contest`);
@@ -105,6 +114,13 @@ for (const js of [true, false]) {
     await cadd.locator('[name="displayId"]').fill("A");
     await cadd.getByRole("button", { name: "Add" }).click();
     await expect(tp.locator('[data-testid="group-contest-problem"][data-display-id="A"]')).toBeVisible();
+    if (js) {
+      await accessible(tp);
+      for (const path of [`group/${gid}/training`, `group/${gid}/contest`, `group/${gid}/training/create`, `group/${gid}/contest/create`, `group/${gid}/contest/${cid}/announcements`]) {
+        await tp.goto(path);
+        await accessible(tp);
+      }
+    }
 
     // A member sees both in the group's tabs and opens them.
     const sp = await signedInPage(browser, loginAs, student, js);

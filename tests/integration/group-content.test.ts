@@ -236,6 +236,9 @@ describe("group contests", () => {
     const fromGroup = await api(contestFromGroup, "group/add-contest-problem-from-group", { uid: admin._id, method: "POST", json: { cid, problemId: groupProblemId, displayId: "B" } });
     expect(fromGroup.res.status).toBe(200);
     expect((await api(contestFromGroup, "group/add-contest-problem-from-group", { uid: admin._id, method: "POST", json: { cid, problemId: "CONT2-1", displayId: "C" } })).res.status).toBe(404);
+    const mine = await api(adminContestList, `group/get-admin-contest-list?gid=${gid}`, { uid: admin._id });
+    expect(mine.body?.data.records.map((r: { id: number }) => r.id)).toEqual([cid]);
+    expect((await api(adminContestList, `group/get-admin-contest-list?gid=${gid}`, { uid: member._id })).res.status).toBe(403);
     const list = await api(contestProblemList, `group/get-contest-problem-list?cid=${cid}`, { uid: admin._id });
     expect(list.body?.data.contestProblemMap).toEqual({ [publicPid]: "A", [groupPid]: "B" });
     const one = await api(contestProblemCall, `group/contest-problem?cid=${cid}&pid=${groupPid}`, { uid: admin._id });
