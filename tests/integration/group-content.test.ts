@@ -3,9 +3,11 @@ import { Role } from "~/lib/constants";
 import { Contest } from "~/models/contest.server";
 import { ContestAnnouncement } from "~/models/contest-announcement.server";
 import { ContestProblem } from "~/models/contest-problem.server";
+import { ContestRegister } from "~/models/contest-register.server";
 import { Training } from "~/models/training.server";
 import { TrainingCategory } from "~/models/training-category.server";
 import { TrainingProblem } from "~/models/training-problem.server";
+import { TrainingRegister } from "~/models/training-register.server";
 import * as trainingCall from "~/routes/ojapi.group.training";
 import * as adminTrainingList from "~/routes/ojapi.group.get-admin-training-list";
 import * as trainingProblemList from "~/routes/ojapi.group.get-training-problem-list";
@@ -23,6 +25,8 @@ import * as contestFromGroup from "~/routes/ojapi.group.add-contest-problem-from
 import * as announcementList from "~/routes/ojapi.group.get-contest-announcement-list";
 import * as announcementCall from "~/routes/ojapi.group.contest-announcement";
 import * as contestInfo from "~/routes/ojapi.get-contest-info";
+import * as registerContest from "~/routes/ojapi.register-contest";
+import * as registerTraining from "~/routes/ojapi.register-training";
 import * as contestProblems from "~/routes/ojapi.get-contest-problem";
 import * as trainingDetail from "~/routes/ojapi.get-training-detail";
 import * as trainingPage from "~/routes/training.$trainingId._index";
@@ -170,6 +174,8 @@ describe("group trainings", () => {
     expect((await page(trainingPage, `/training/${tid}`, { trainingId: String(tid) }, { uid: outsider._id })).status).toBe(403);
     const detail = await api(trainingDetail, `get-training-detail?tid=${tid}`, { uid: outsider._id });
     expect(detail.res.status).toBe(403);
+    expect((await api(registerTraining, "register-training", { uid: outsider._id, method: "POST", json: { tid, password: "anything" } })).res.status).toBe(403);
+    expect(await TrainingRegister.countDocuments({ tid })).toBe(0);
     expect(detail.body?.msg).toBe("Only the group's members may see this: join the group first!");
     expect((await api(trainingDetail, `get-training-detail?tid=${tid}`, { uid: outsider._id, lang: "zh-CN" })).body?.msg).toBe("只有团队成员才能查看，请先加入该团队！");
   });
@@ -276,6 +282,10 @@ describe("group contests", () => {
     expect((await api(contestProblems, `get-contest-problem?cid=${cid}`, { uid: leaver._id })).res.status).toBe(403);
     expect((await api(contestProblems, `get-contest-problem?cid=${cid}`, { uid: outsider._id })).res.status).toBe(403);
     expect((await page(contestsTab, `/group/${gid}/contest`, { groupId: String(gid) }, { uid: leaver._id })).status).toBe(403);
+    const reg = await api(registerContest, "register-contest", { uid: outsider._id, method: "POST", json: { cid, password: "anything" } });
+    expect(reg.res.status).toBe(403);
+    expect(reg.body?.msg).toBe("Only the group's members may see this: join the group first!");
+    expect(await ContestRegister.countDocuments({ cid })).toBe(0);
   });
 
   it("a member acting as admin, and another group's admin by id, are refused; nothing changes", async () => {

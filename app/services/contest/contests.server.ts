@@ -21,6 +21,7 @@ import { nextSeq } from "~/models/counter.server";
 import {
   contestEntryRefusal,
   groupContentAdmin,
+  groupContentRefusal,
   contestScope,
   contestStatusAt,
   isContestAdmin,
@@ -399,9 +400,18 @@ export async function enterContest(cid: number, viewer: CurrentUser | null, scop
   return found;
 }
 
+/** A group contest refuses those outside its group (before its password is even tried). */
+async function refuseGroupOutsider(contest: ContestDoc, user: CurrentUser): Promise<void> {
+  if (contest.gid === null || contest.gid === undefined) return;
+  const group = await groupAccessContext(contest.gid, user);
+  const refusal = group ? groupContentRefusal(user, group) : new DomainError("notFound", "contest:notFound");
+  if (refusal) throw refusal;
+}
+
 /** HOJ's get-contest-access: whether the viewer has registered. */
 export async function contestAccess(user: CurrentUser, cid: number): Promise<{ access: boolean }> {
   const contest = await loadContest(cid);
+  await refuseGroupOutsider(contest, user);
   if (contest.auth === ContestAuth.PUBLIC) return { access: true };
   if (isContestAdmin(user, contest)) return { access: true };
   return { access: !!(await ContestRegister.exists({ _id: contestRegisterKey(cid, user._id) })) };
@@ -415,6 +425,7 @@ export const registerContestSchema = z.object({
 /** Registers with the password (private and protected contests); "Register contest successfully". */
 export async function registerContest(user: CurrentUser, input: z.infer<typeof registerContestSchema>): Promise<void> {
   const contest = await loadContest(input.cid);
+  await refuseGroupOutsider(contest, user);
   if (!contest.visible && !isContestAdmin(user, contest)) throw new DomainError("notFound", "contest:notFound");
   if (contest.auth === ContestAuth.PUBLIC) throw new DomainError("invalid", "contest:publicNoRegister");
   if (contest.openAccountLimit && !matchesAccountLimit(contest.accountLimitRule, user.username)) throw new DomainError("forbidden", "contest:accountLimited");

@@ -283,6 +283,10 @@ export const registerTrainingSchema = z.object({
  */
 export async function registerTraining(user: CurrentUser, input: z.infer<typeof registerTrainingSchema>): Promise<void> {
   const training = await loadTraining(input.tid);
+  // A group training refuses those outside its group (before its password is even tried).
+  const { ctx } = await trainingScopeFor(training._id, user);
+  const outsider = ctx.group ? groupContentRefusal(user, ctx.group) : null;
+  if (outsider) throw outsider;
   if (!training.status && !isTrainingAdmin(user, { uid: training.uid, gid: training.gid ?? null })) throw new DomainError("notFound", "training:notFound");
   if (training.auth !== TRAINING_PRIVATE) throw new DomainError("invalid", "training:publicNoRegister");
   if (training.privatePwd !== input.password) throw new DomainError("invalid", "training:pwdWrong");
