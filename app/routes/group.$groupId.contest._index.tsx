@@ -128,9 +128,14 @@ export default function GroupContests() {
                   {c.participants !== null ? ` · ${tg("content.participants", { count: c.participants })}` : ""} · {c.author}
                 </p>
               </div>
-              <span className="rounded border border-gray-400 px-2 py-0.5 text-xs text-gray-800" data-testid="group-contest-status">
-                {t(`status.${c.status}`)}
-              </span>
+              <div className="flex items-center gap-2">
+                <Link to={`/contest/${c.type === 1 ? "oi" : "acm"}-scoreboard/${c.id}`} className="text-sm text-blue-700 underline">
+                  {tg("content.scoreboard")}
+                </Link>
+                <span className="rounded border border-gray-400 px-2 py-0.5 text-xs text-gray-800" data-testid="group-contest-status">
+                  {t(`status.${c.status}`)}
+                </span>
+              </div>
             </div>
             {data.isAdmin ? (
               <div className="mt-2 flex flex-wrap items-center gap-1">

@@ -26,6 +26,7 @@ import * as announcementList from "~/routes/ojapi.group.get-contest-announcement
 import * as announcementCall from "~/routes/ojapi.group.contest-announcement";
 import * as contestInfo from "~/routes/ojapi.get-contest-info";
 import * as registerContest from "~/routes/ojapi.register-contest";
+import * as outsideBoard from "~/routes/ojapi.get-contest-outside-scoreboard";
 import * as registerTraining from "~/routes/ojapi.register-training";
 import * as contestProblems from "~/routes/ojapi.get-contest-problem";
 import * as trainingDetail from "~/routes/ojapi.get-training-detail";
@@ -286,6 +287,9 @@ describe("group contests", () => {
     expect(reg.res.status).toBe(403);
     expect(reg.body?.msg).toBe("Only the group's members may see this: join the group first!");
     expect(await ContestRegister.countDocuments({ cid })).toBe(0);
+    await Contest.updateOne({ _id: cid }, { $set: { openRank: true } });
+    expect((await api(outsideBoard, "get-contest-outside-scoreboard", { uid: member._id, method: "POST", json: { cid, currentPage: 1, limit: 50 } })).res.status).toBe(200);
+    expect((await api(outsideBoard, "get-contest-outside-scoreboard", { uid: outsider._id, method: "POST", json: { cid, currentPage: 1, limit: 50 } })).res.status).toBe(403);
   });
 
   it("a member acting as admin, and another group's admin by id, are refused; nothing changes", async () => {

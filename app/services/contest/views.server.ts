@@ -121,6 +121,9 @@ function displayName(entry: BoardEntry, show: string): string {
  */
 export async function contestRank(user: CurrentUser, q: BoardRequest, outside: boolean) {
   const { contest, ctx } = await contestScopeFor(q.cid, user);
+  // A group contest's boards, the outside one too, are its group's members' only.
+  const outsider = ctx.group ? groupContentRefusal(user, ctx.group) : null;
+  if (outsider) throw outsider;
   const admin = isContestAdmin(user, contest, ctx.groupAdmin);
   if (outside) {
     if (!admin && (!contest.visible || !contest.openRank || contestStatusAt(contest, ctx.now) === -1)) throw new DomainError("forbidden", "contest:rankClosed");
