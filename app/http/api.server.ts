@@ -41,7 +41,9 @@ export function apiRoute<A extends ApiArgs>(handler: (args: A) => Promise<unknow
       // The store or Redis unreachable is refused as "unavailable" (503), like a service's own refusal.
       const refusal = err instanceof DomainError ? err : outageRefusal(err, request);
       if (refusal) {
-        const t = await getT(request, ["common", ...ns] as [string, ...string[]]);
+        // A refusal names its namespace ("group:notMember"): it is loaded too, whichever call answers.
+        const own = /^([\w-]+):/.exec(refusal.message)?.[1];
+        const t = await getT(request, ["common", ...ns, ...(own && !ns.includes(own) ? [own] : [])] as [string, ...string[]]);
         const status = httpStatusOf(refusal.kind);
         const headers = refusal.kind === "unavailable" ? { ...extra, ...outageHeaders() } : extra;
         return json({ status, msg: t(refusal.message, refusal.params ?? {}), data: null }, { status, headers });

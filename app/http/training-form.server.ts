@@ -4,6 +4,8 @@ import type { CurrentUser } from "~/services/account/session.server";
 import { DomainError } from "~/services/errors.server";
 import { getT } from "~/services/platform/i18n.server";
 import { validate } from "~/services/platform/validation.server";
+import { categoryInputSchema } from "~/services/training/categories.server";
+import type { TrainingOwnerScope } from "~/services/training/scope.server";
 import { createTraining, trainingInputSchema, updateTraining } from "~/services/training/trainings.server";
 import type { TrainingDoc } from "~/models/training.server";
 import { flash } from "./flash.server";
@@ -31,7 +33,13 @@ export interface TrainingFormAnswer {
   errors: Record<string, string>;
 }
 
-export async function trainingFormAction(request: Request, user: CurrentUser, tid: number | null): Promise<Response> {
+/** `group`: a group's training (its scope, its page to return to, a new category of the group by name). */
+export async function trainingFormAction(
+  request: Request,
+  user: CurrentUser,
+  tid: number | null,
+  group?: { scope: TrainingOwnerScope; done: string; newCategory?: (name: string, color: string) => Promise<number> },
+): Promise<Response> {
   const t = await getT(request, ["training", "common"]);
   const form = await request.formData();
   const fields = {
@@ -44,15 +52,21 @@ export async function trainingFormAction(request: Request, user: CurrentUser, ti
     status: form.getAll("status").includes("true"),
   };
   const draft: TrainingDraft = fields;
-  const v = validate(t, trainingInputSchema, fields);
+  // A group's form may name a new category instead of choosing one (HOJ creates it in the group).
+  const newName = group?.newCategory && !fields.categoryId ? String(form.get("newCategoryName") ?? "").trim() : "";
+  const newColor = String(form.get("newCategoryColor") ?? "#2d8cf0").trim();
+  const newCategory = newName ? validate(t, categoryInputSchema, { name: newName, color: newColor }) : null;
+  if (newCategory && !newCategory.ok) return json<TrainingFormAnswer>({ draft, errors: { categoryId: Object.values(newCategory.errors)[0] ?? "" } }, { status: 400 });
+  const v = validate(t, trainingInputSchema, newName ? { ...fields, categoryId: "1" } : fields);
   if (!v.ok) return json<TrainingFormAnswer>({ draft, errors: v.errors }, { status: 400 });
   try {
-    if (tid === null) await createTraining(user, v.data);
-    else await updateTraining(user, tid, v.data);
+    if (newCategory?.ok && group?.newCategory) v.data.categoryId = await group.newCategory(newCategory.data.name, newCategory.data.color);
+    if (tid === null) await createTraining(user, v.data, group?.scope);
+    else await updateTraining(user, tid, v.data, group?.scope);
   } catch (err) {
     if (err instanceof DomainError) return json<TrainingFormAnswer>({ draft, errors: { _form: t(err.message, err.params ?? {}) } }, { status: httpStatusOf(err.kind) });
     throw err;
   }
   const cookie = await flash(request, { type: "success", key: "training-admin:flash.saved" });
-  return siteRedirect("/admin/training", { headers: { "Set-Cookie": cookie } });
+  return siteRedirect(group?.done ?? "/admin/training", { headers: { "Set-Cookie": cookie } });
 }

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClass, ConfirmSubmit, Notice } from "~/components/admin-problem/ui";
+import { AcDownloadForm } from "~/components/contest/AcDownloadForm";
 import { Pagination } from "~/components/ui/Pagination";
 import { CONTEST_PAGE_SIZE } from "~/lib/contest";
 import { formatDateTime } from "~/lib/format";
@@ -171,27 +172,7 @@ export default function AdminContests() {
                     <Link to={`/admin/contest/${c.id}/announcements`} className={`${buttonClass} text-gray-800`}>
                       {t("list.announcements")}
                     </Link>
-                    <details className="relative">
-                      <summary className={`${buttonClass} cursor-pointer list-none text-gray-800`}>{t("list.download")}</summary>
-                      <Form method="get" action={`/admin/contest/${c.id}/ac-submissions`} reloadDocument className="absolute right-0 z-10 mt-1 w-56 space-y-2 rounded border bg-white p-3 shadow">
-                        <label className="flex items-center gap-2 text-sm">
-                          <input type="checkbox" name="excludeAdmin" value="true" defaultChecked />
-                          {t("list.excludeAdmin")}
-                        </label>
-                        <fieldset className="text-sm">
-                          <legend className="text-gray-700">{t("list.splitType")}</legend>
-                          <label className="mr-3">
-                            <input type="radio" name="splitType" value="user" defaultChecked /> {t("list.splitUser")}
-                          </label>
-                          <label>
-                            <input type="radio" name="splitType" value="problem" /> {t("list.splitProblem")}
-                          </label>
-                        </fieldset>
-                        <button type="submit" className={contestPrimaryButton}>
-                          {t("list.downloadZip")}
-                        </button>
-                      </Form>
-                    </details>
+                    <AcDownloadForm action={`/admin/contest/${c.id}/ac-submissions`} />
                     <Form method="post">
                       <input type="hidden" name="cid" value={c.id} />
                       <ConfirmSubmit name="intent" value="delete" message={t("list.confirmDelete", { id: c.id, title: c.title })}>

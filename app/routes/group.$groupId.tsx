@@ -8,8 +8,8 @@ import { useTranslation } from "~/lib/translation";
 
 // A group's page (spec section 2, /group/{id}): avatar, name, short name, auth, owner, member count
 // and the tabs the viewer may open (spec: all but home disabled until they are a member; the
-// settings for its root). The tab's page is the child route; each checks the viewer again. Built so
-// far: home, members, settings.
+// discussions only while the site's group discussions are on; the announcements for its admins; the
+// settings for its root). The tab's page is the child route; each checks the viewer again.
 
 export const handle = { i18n: ["group", "group-activity"] };
 
@@ -38,6 +38,8 @@ type Tab = { path: string; label: string; member: boolean; show?: (d: ReturnType
 const TABS: Tab[] = [
   { path: "", label: "tabs.home", member: false },
   { path: "problem", label: "tabs.problems", member: true },
+  { path: "training", label: "tabs.trainings", member: true },
+  { path: "contest", label: "tabs.contests", member: true },
   { path: "status", label: "tabs.submissions", member: true },
   { path: "discussion", label: "group-activity:tabs.discussion", member: true, show: (d) => d.groupDiscussion },
   { path: "member", label: "tabs.members", member: true },

@@ -21,11 +21,14 @@ export function TrainingForm({
   errors,
   categories,
   submitLabel,
+  newCategory = false,
 }: {
   draft: TrainingDraft;
   errors: Record<string, string>;
   categories: Array<{ id: number; name: string }>;
   submitLabel: string;
+  /** A group's form: a new category may be named instead of choosing one. */
+  newCategory?: boolean;
 }) {
   const { t } = useTranslation("training-admin");
   return (
@@ -52,6 +55,16 @@ export function TrainingForm({
             ))}
           </select>
         </Field>
+        {newCategory ? (
+          <div className="grid grid-cols-[1fr_auto] gap-2">
+            <Field label={t("form.newCategory")} htmlFor="tf-new-category" hint={t("form.newCategoryHint")}>
+              <input id="tf-new-category" name="newCategoryName" maxLength={50} className={inputClass} />
+            </Field>
+            <Field label={t("form.newCategoryColor")} htmlFor="tf-new-category-color">
+              <input id="tf-new-category-color" name="newCategoryColor" type="color" defaultValue="#2d8cf0" className="h-8 w-12 rounded border" />
+            </Field>
+          </div>
+        ) : null}
         <Field label={t("form.auth")} htmlFor="tf-auth" error={errors.auth}>
           <select id="tf-auth" name="auth" defaultValue={draft.auth} className={inputClass}>
             <option value="Public">{t("form.public")}</option>

@@ -316,6 +316,8 @@ export interface ContestAccessContext {
   groupAdmin: boolean;
   /** Problem ids of the contest. */
   problemPids: ReadonlySet<number>;
+  /** A group contest: its group as the viewer meets it (only its members look inside). */
+  group?: GroupAccessContext | null;
 }
 
 const CONTEST_PUBLIC = 0;
@@ -366,6 +368,10 @@ function contestAdminOf(viewer: Viewer, ctx: ContestAccessContext): boolean {
  */
 export function contestEntryRefusal(viewer: Viewer, ctx: ContestAccessContext): DomainError | null {
   if (!viewer) return new DomainError("unauthenticated", "common:errors.pleaseLoginFirst");
+  if (ctx.group) {
+    const outsider = groupContentRefusal(viewer, ctx.group);
+    if (outsider) return outsider;
+  }
   if (contestAdminOf(viewer, ctx)) return null;
   if (!ctx.contest.visible) return new DomainError("notFound", "contest:notFound");
   if (contestStatusAt(ctx.contest, ctx.now) === -1) return new DomainError("forbidden", "contest:notStarted");
@@ -403,6 +409,10 @@ export function contestScope(ctx: ContestAccessContext): Scope {
     submitterRefusal(viewer) {
       if (!viewer) return new DomainError("unauthenticated", "common:errors.pleaseLoginFirst");
       if (!canSubmit(viewer)) return new DomainError("forbidden", "judge:noSubmitPermission");
+      if (ctx.group) {
+        const outsider = groupContentRefusal(viewer, ctx.group);
+        if (outsider) return outsider;
+      }
       if (contestAdminOf(viewer, ctx)) return null;
       if (!c.visible) return new DomainError("notFound", "contest:notFound");
       const status = contestStatusAt(c, ctx.now);
@@ -464,6 +474,8 @@ export interface TrainingAccessContext {
   groupAdmin: boolean;
   /** Problem ids of the training. */
   problemPids: ReadonlySet<number>;
+  /** A group training: its group as the viewer meets it (only its members look inside). */
+  group?: GroupAccessContext | null;
 }
 
 export const TRAINING_PUBLIC = "Public";
@@ -486,6 +498,11 @@ export function mayCreateTraining(viewer: Viewer, scope: { gid: number | null; g
  */
 export function trainingEntryRefusal(viewer: Viewer, ctx: TrainingAccessContext): DomainError | null {
   const t = ctx.training;
+  if (ctx.group) {
+    if (!viewer) return new DomainError("unauthenticated", "common:errors.pleaseLoginFirst");
+    const outsider = groupContentRefusal(viewer, ctx.group);
+    if (outsider) return outsider;
+  }
   if (isTrainingAdmin(viewer, t, ctx.groupAdmin)) return null;
   if (!t.status) return new DomainError("notFound", "training:notFound");
   if (t.auth === TRAINING_PRIVATE) {
@@ -651,6 +668,22 @@ export function groupItemEditRefusal(viewer: Viewer, ctx: GroupAccessContext, it
   if (item.gid !== ctx.group._id) return new DomainError("notFound", "group-activity:itemNotFound");
   if (isGroupRoot(viewer, ctx) || viewer!._id === item.uid) return null;
   return new DomainError("forbidden", "group-activity:notAuthor");
+}
+
+/**
+ * A group's trainings and contests (HOJ's GroupTrainingManager, GroupContestManager; spec section
+ * 6): its admins list every one and add new ones (`create`); the author, the group's root and super
+ * admins edit, delete and manage one (`manage`). The scopes the training and contest services take;
+ * null when the viewer is no admin of the group.
+ */
+export function groupContentScopes(viewer: Viewer, ctx: GroupAccessContext): { create: { gid: number; groupAdmin: boolean }; manage: { gid: number; groupAdmin: boolean } } | null {
+  if (groupAdminRefusal(viewer, ctx)) return null;
+  return { create: { gid: ctx.group._id, groupAdmin: true }, manage: { gid: ctx.group._id, groupAdmin: isGroupRoot(viewer, ctx) } };
+}
+
+/** The admin rights a group gives over one of its contests or trainings on their own pages: its root's. */
+export function groupContentAdmin(viewer: Viewer, ctx: GroupAccessContext | null | undefined): boolean {
+  return !!ctx && !groupContentRefusal(viewer, ctx) && isGroupRoot(viewer, ctx);
 }
 
 /**

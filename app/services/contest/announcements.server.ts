@@ -40,6 +40,13 @@ export async function createAnnouncement(user: CurrentUser, input: z.infer<typeo
   return doc.toObject();
 }
 
+/** The contest an announcement belongs to; 404 when there is none. */
+export async function announcementOwner(id: number): Promise<number> {
+  const a = await ContestAnnouncement.findById(id).select("cid").lean<{ cid: number }>();
+  if (!a) throw new DomainError("notFound", "contest:announcementNotFound");
+  return a.cid;
+}
+
 async function ownAnnouncement(user: CurrentUser, id: number, scope: ContestOwnerScope): Promise<ContestAnnouncementDoc> {
   const a = await ContestAnnouncement.findById(id).lean<ContestAnnouncementDoc>();
   if (!a) throw new DomainError("notFound", "contest:announcementNotFound");

@@ -20,6 +20,8 @@ import { ContestRegister, contestRegisterKey } from "~/models/contest-register.s
 import { nextSeq } from "~/models/counter.server";
 import {
   contestEntryRefusal,
+  groupContentAdmin,
+  groupContentRefusal,
   contestScope,
   contestStatusAt,
   isContestAdmin,
@@ -30,6 +32,7 @@ import {
 } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { DomainError } from "../errors.server";
+import { groupAccessContext } from "../group/context.server";
 import { boardSettingsChanged, dropBoard } from "./board.server";
 import { escapeRegex } from "~/lib/regex";
 
@@ -356,17 +359,21 @@ export async function registerCounts(cids: number[]): Promise<Map<number, number
  * limit rule, the contest's problems.
  */
 export async function contestContext(contest: ContestDoc, viewer: CurrentUser | null, scope: ContestOwnerScope = SITE): Promise<ContestAccessContext> {
-  const [registered, pids] = await Promise.all([
+  const gid = contest.gid ?? null;
+  const [registered, pids, group] = await Promise.all([
     viewer ? ContestRegister.exists({ _id: contestRegisterKey(contest._id, viewer._id) }).then(Boolean) : Promise.resolve(false),
     ContestProblem.find({ cid: contest._id }).select("pid").lean<Array<{ pid: number }>>(),
+    gid === null ? Promise.resolve(null) : groupAccessContext(gid, viewer),
   ]);
+  if (gid !== null && !group) throw new DomainError("notFound", "contest:notFound");
   return {
     contest: { ...contest, gid: contest.gid ?? null, sealRankTime: contest.sealRankTime ?? null },
     now: new Date(),
     registered,
     accountAllowed: !contest.openAccountLimit || (!!viewer && matchesAccountLimit(contest.accountLimitRule, viewer.username)),
-    groupAdmin: scope.groupAdmin ?? false,
+    groupAdmin: (scope.groupAdmin ?? false) || groupContentAdmin(viewer, group),
     problemPids: new Set(pids.map((p) => p.pid)),
+    group,
   };
 }
 
@@ -393,9 +400,18 @@ export async function enterContest(cid: number, viewer: CurrentUser | null, scop
   return found;
 }
 
+/** A group contest refuses those outside its group (before its password is even tried). */
+async function refuseGroupOutsider(contest: ContestDoc, user: CurrentUser): Promise<void> {
+  if (contest.gid === null || contest.gid === undefined) return;
+  const group = await groupAccessContext(contest.gid, user);
+  const refusal = group ? groupContentRefusal(user, group) : new DomainError("notFound", "contest:notFound");
+  if (refusal) throw refusal;
+}
+
 /** HOJ's get-contest-access: whether the viewer has registered. */
 export async function contestAccess(user: CurrentUser, cid: number): Promise<{ access: boolean }> {
   const contest = await loadContest(cid);
+  await refuseGroupOutsider(contest, user);
   if (contest.auth === ContestAuth.PUBLIC) return { access: true };
   if (isContestAdmin(user, contest)) return { access: true };
   return { access: !!(await ContestRegister.exists({ _id: contestRegisterKey(cid, user._id) })) };
@@ -409,6 +425,7 @@ export const registerContestSchema = z.object({
 /** Registers with the password (private and protected contests); "Register contest successfully". */
 export async function registerContest(user: CurrentUser, input: z.infer<typeof registerContestSchema>): Promise<void> {
   const contest = await loadContest(input.cid);
+  await refuseGroupOutsider(contest, user);
   if (!contest.visible && !isContestAdmin(user, contest)) throw new DomainError("notFound", "contest:notFound");
   if (contest.auth === ContestAuth.PUBLIC) throw new DomainError("invalid", "contest:publicNoRegister");
   if (contest.openAccountLimit && !matchesAccountLimit(contest.accountLimitRule, user.username)) throw new DomainError("forbidden", "contest:accountLimited");

@@ -60,13 +60,24 @@ function isDuplicate(err: unknown): boolean {
 }
 
 /**
- * Adds a bank problem (public, or a contest-only one for the admin roles) to a contest.
+ * Adds a bank problem (public, or a contest-only one for the admin roles) to a contest; or, for a
+ * group's contest, one of the group's own problems (`from` "group", HOJ's add-contest-problem-from-group).
  */
-export async function addContestProblem(user: CurrentUser, input: z.infer<typeof addContestProblemSchema>, scope: ContestOwnerScope = SITE): Promise<ContestProblemDoc> {
+export async function addContestProblem(
+  user: CurrentUser,
+  input: z.infer<typeof addContestProblemSchema>,
+  scope: ContestOwnerScope = SITE,
+  from: "public" | "group" = "public",
+): Promise<ContestProblemDoc> {
   const contest = await loadContest(input.cid, scope);
   requireContestAdmin(user, contest, scope);
   const problem = await Problem.findById(input.pid).select("_id title auth gid applyPublicProgress").lean<ProblemDoc>();
-  const usable = problem && (bankScope.seesProblem(null, problem) || (problem.auth === ProblemAuth.CONTEST && isAdminRole(user)));
+  const gid = contest.gid ?? null;
+  const usable =
+    problem &&
+    (from === "group"
+      ? gid !== null && problem.gid === gid
+      : bankScope.seesProblem(null, problem) || (problem.auth === ProblemAuth.CONTEST && !problem.gid && isAdminRole(user)));
   if (!usable) throw new DomainError("notFound", "contest:unknownProblem");
   const upper = input.displayId.toUpperCase();
   if (await ContestProblem.exists({ cid: contest._id, displayIdUpper: upper })) throw new DomainError("conflict", "contest:displayIdTaken");
@@ -126,6 +137,13 @@ export async function createContestOnlyProblem(
   }
 }
 
+/** The contest a contest problem (by its own id) belongs to; 404 when there is none. */
+export async function contestProblemOwner(id: number): Promise<number> {
+  const cp = await ContestProblem.findById(id).select("cid").lean<{ cid: number }>();
+  if (!cp) throw new DomainError("notFound", "contest:problemNotFound");
+  return cp.cid;
+}
+
 export async function updateContestProblem(user: CurrentUser, input: z.infer<typeof updateContestProblemSchema>, scope: ContestOwnerScope = SITE): Promise<ContestProblemDoc> {
   const cp = await ContestProblem.findById(input.id).lean<ContestProblemDoc>();
   if (!cp) throw new DomainError("notFound", "contest:problemNotFound");
@@ -162,6 +180,26 @@ export async function contestProblemForAdmin(user: CurrentUser, cid: number, pid
   const cp = await ContestProblem.findOne({ cid, pid }).lean<ContestProblemDoc>();
   if (!cp) throw new DomainError("notFound", "contest:problemNotFound");
   return cp;
+}
+
+/**
+ * HOJ's admin contest problem list (admin and group calls): a page of the contest's problems, by
+ * keyword on display id or title, and the display ids by problem id. The contest's admins only.
+ */
+export async function contestProblemPageForAdmin(
+  user: CurrentUser,
+  q: { cid: number; keyword?: string; currentPage?: string; limit?: string },
+  scope: ContestOwnerScope = SITE,
+) {
+  requireContestAdmin(user, await loadContest(q.cid, scope), scope);
+  const keyword = (q.keyword ?? "").trim().toLowerCase();
+  const all = (await contestProblems(q.cid)).filter((p) => !keyword || p.displayId.toLowerCase().includes(keyword) || p.displayTitle.toLowerCase().includes(keyword));
+  const limit = Math.min(Math.max(Number(q.limit) || 10, 1), 100);
+  const current = Math.max(Number(q.currentPage) || 1, 1);
+  const records = all
+    .slice((current - 1) * limit, current * limit)
+    .map((p) => ({ id: p.pid, pid: p.pid, cid: p.cid, displayId: p.displayId, title: p.displayTitle, displayTitle: p.displayTitle, color: p.color, ac: p.ac, total: p.total }));
+  return { problemList: { records, total: all.length, size: limit, current }, contestProblemMap: Object.fromEntries(all.map((p) => [p.pid, p.displayId])) };
 }
 
 /** The contest's problems in display order. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ContestAuth, ContestType } from "~/lib/contest";
 import type { BoardView } from "~/models/contest-board.server";
 import type { ContestDoc } from "~/models/contest.server";
-import { contestRealTime, contestStatusAt, isContestAdmin, type ContestAccessContext } from "../access/policy.server";
+import { contestRealTime, contestStatusAt, groupContentRefusal, isContestAdmin, type ContestAccessContext } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { DomainError } from "../errors.server";
 import { boardRebuilding, pageSizeOf, readBoard, startBoardRebuild, type BoardEntry } from "./board.server";
@@ -78,6 +78,9 @@ export function adminContestJson(c: ContestDoc, now = new Date()) {
 export async function contestInfo(user: CurrentUser, cid: number) {
   const contest = await loadContest(cid);
   const ctx = await contestContext(contest, user);
+  // A group contest is its group's members' only.
+  const outsider = ctx.group ? groupContentRefusal(user, ctx.group) : null;
+  if (outsider) throw outsider;
   if (!contest.visible && !isContestAdmin(user, contest, ctx.groupAdmin)) throw new DomainError("notFound", "contest:notFound");
   const count = contest.auth === ContestAuth.PUBLIC ? 0 : ((await registerCounts([cid])).get(cid) ?? 0);
   return { contest, ctx, json: contestJson(contest, ctx.now, count) };
@@ -118,6 +121,9 @@ function displayName(entry: BoardEntry, show: string): string {
  */
 export async function contestRank(user: CurrentUser, q: BoardRequest, outside: boolean) {
   const { contest, ctx } = await contestScopeFor(q.cid, user);
+  // A group contest's boards, the outside one too, are its group's members' only.
+  const outsider = ctx.group ? groupContentRefusal(user, ctx.group) : null;
+  if (outsider) throw outsider;
   const admin = isContestAdmin(user, contest, ctx.groupAdmin);
   if (outside) {
     if (!admin && (!contest.visible || !contest.openRank || contestStatusAt(contest, ctx.now) === -1)) throw new DomainError("forbidden", "contest:rankClosed");

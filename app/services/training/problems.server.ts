@@ -34,12 +34,21 @@ export const removeTrainingProblemSchema = z.object({
   pid: idField("training:problemNotFound"),
 });
 
-/** Adds a public bank problem to a training (HOJ's add-problem-from-public). */
-export async function addTrainingProblem(user: CurrentUser, input: z.infer<typeof addTrainingProblemSchema>, scope: TrainingOwnerScope = SITE): Promise<TrainingProblemDoc> {
+/**
+ * Adds a problem to a training: from the public bank (HOJ's add-problem-from-public), or, for a
+ * group's training, one of the group's own problems (add-training-problem-from-group).
+ */
+export async function addTrainingProblem(
+  user: CurrentUser,
+  input: z.infer<typeof addTrainingProblemSchema>,
+  scope: TrainingOwnerScope = SITE,
+  from: "public" | "group" = "public",
+): Promise<TrainingProblemDoc> {
   const training = await loadTraining(input.tid, scope);
   requireTrainingAdmin(user, training, scope);
   const problem = await problemByRef(input.pid);
-  if (!problem || !bankScope.seesProblem(null, problem)) throw new DomainError("notFound", "training:unknownProblem");
+  const usable = problem && (from === "group" ? training.gid !== null && training.gid !== undefined && problem.gid === training.gid : bankScope.seesProblem(null, problem));
+  if (!usable) throw new DomainError("notFound", "training:unknownProblem");
   if (await TrainingProblem.exists({ tid: training._id, pid: problem._id })) throw new DomainError("conflict", "training:problemAlreadyAdded");
   const last = await TrainingProblem.find({ tid: training._id }).sort({ rank: -1 }).limit(1).select("rank").lean<Array<{ rank: number }>>();
   let doc: TrainingProblemDoc;
@@ -145,6 +154,13 @@ export async function trainingSubmitTarget(user: CurrentUser, tid: number, ref: 
   const refusal = scope.submitRefusal(user, problem);
   if (refusal) throw refusal;
   return problem as ProblemDoc;
+}
+
+/** The training a training problem (by its own id) belongs to; 404 when there is none. */
+export async function trainingProblemOwner(id: number): Promise<number> {
+  const tp = await TrainingProblem.findById(id).select("tid").lean<{ tid: number }>();
+  if (!tp) throw new DomainError("notFound", "training:problemNotFound");
+  return tp.tid;
 }
 
 export const updateTrainingProblemSchema = z.object({

@@ -10,6 +10,8 @@ import { TrainingRank } from "~/models/training-rank.server";
 import { TrainingRegister, trainingUserKey } from "~/models/training-register.server";
 import { User } from "~/models/user.server";
 import {
+  groupContentAdmin,
+  groupContentRefusal,
   isTrainingAdmin,
   mayCreateTraining,
   TRAINING_PRIVATE,
@@ -22,6 +24,7 @@ import {
 } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { DomainError } from "../errors.server";
+import { groupAccessContext } from "../group/context.server";
 import { updateTrainingRow } from "./rank.server";
 import { SITE, type TrainingOwnerScope } from "./scope.server";
 import { escapeRegex } from "~/lib/regex";
@@ -72,9 +75,11 @@ export function requireTrainingAdmin(viewer: Viewer, training: TrainingDoc, scop
   if (!isTrainingAdmin(viewer, { uid: training.uid, gid: training.gid ?? null }, scope.groupAdmin ?? false)) throw new DomainError("forbidden", "training:notAdmin");
 }
 
+/** A category of the scope; a group's trainings also take the site's (HOJ). */
 async function requireCategory(id: number, scope: TrainingOwnerScope): Promise<void> {
   const c = await TrainingCategory.findById(id).select("gid").lean<{ gid: number | null }>();
-  if (!c || (c.gid ?? null) !== scope.gid) throw new DomainError("invalid", "training:categoryRequired");
+  const gid = c ? (c.gid ?? null) : undefined;
+  if (gid === undefined || (gid !== scope.gid && gid !== null)) throw new DomainError("invalid", "training:categoryRequired");
 }
 
 function storedFields(input: TrainingInput) {
@@ -210,15 +215,19 @@ export async function trainingProgress(uid: string, problemPids: ReadonlySet<num
 // ---- One viewer in one training ----
 
 export async function trainingContext(training: TrainingDoc, viewer: Viewer, scope: TrainingOwnerScope = SITE): Promise<TrainingAccessContext> {
-  const [registered, pids] = await Promise.all([
+  const gid = training.gid ?? null;
+  const [registered, pids, group] = await Promise.all([
     viewer && training.auth === TRAINING_PRIVATE ? TrainingRegister.exists({ _id: trainingUserKey(training._id, viewer._id) }).then(Boolean) : Promise.resolve(false),
     TrainingProblem.find({ tid: training._id }).select("pid").lean<Array<{ pid: number }>>(),
+    gid === null ? Promise.resolve(null) : groupAccessContext(gid, viewer),
   ]);
+  if (gid !== null && !group) throw new DomainError("notFound", "training:notFound");
   return {
     training: { _id: training._id, auth: training.auth, status: training.status, uid: training.uid, gid: training.gid ?? null },
     registered,
-    groupAdmin: scope.groupAdmin ?? false,
+    groupAdmin: (scope.groupAdmin ?? false) || groupContentAdmin(viewer, group),
     problemPids: new Set(pids.map((p) => p.pid)),
+    group,
   };
 }
 
@@ -241,6 +250,9 @@ export function requireTrainingEntry(viewer: Viewer, ctx: TrainingAccessContext)
  */
 export async function trainingDetail(tid: number, viewer: CurrentUser | null, scope: TrainingOwnerScope = SITE) {
   const { training, ctx } = await trainingScopeFor(tid, viewer, scope);
+  // A group training is its group's members' only.
+  const outsider = ctx.group ? groupContentRefusal(viewer, ctx.group) : null;
+  if (outsider) throw outsider;
   const admin = isTrainingAdmin(viewer, ctx.training, ctx.groupAdmin);
   if (!training.status && !admin) throw new DomainError("notFound", "training:notFound");
   const category = training.categoryId ? await TrainingCategory.findById(training.categoryId).lean<TrainingCategoryDoc>() : null;
@@ -271,6 +283,10 @@ export const registerTrainingSchema = z.object({
  */
 export async function registerTraining(user: CurrentUser, input: z.infer<typeof registerTrainingSchema>): Promise<void> {
   const training = await loadTraining(input.tid);
+  // A group training refuses those outside its group (before its password is even tried).
+  const { ctx } = await trainingScopeFor(training._id, user);
+  const outsider = ctx.group ? groupContentRefusal(user, ctx.group) : null;
+  if (outsider) throw outsider;
   if (!training.status && !isTrainingAdmin(user, { uid: training.uid, gid: training.gid ?? null })) throw new DomainError("notFound", "training:notFound");
   if (training.auth !== TRAINING_PRIVATE) throw new DomainError("invalid", "training:publicNoRegister");
   if (training.privatePwd !== input.password) throw new DomainError("invalid", "training:pwdWrong");

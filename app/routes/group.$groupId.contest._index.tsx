@@ -1,0 +1,173 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { buttonClass, ConfirmSubmit, Notice } from "~/components/admin-problem/ui";
+import { AcDownloadForm } from "~/components/contest/AcDownloadForm";
+import { contestPrimaryButton } from "~/components/contest/styles";
+import { Pagination } from "~/components/ui/Pagination";
+import { flash } from "~/http/flash.server";
+import { groupAdminPageBase } from "~/http/group-content-page.server";
+import { formAttempt, groupMemberPageBase } from "~/http/group-page.server";
+import { inputId } from "~/http/ids.server";
+import { siteRedirect } from "~/http/paths.server";
+import { PAGE_SIZE } from "~/lib/constants";
+import { ContestAuth } from "~/lib/contest";
+import { formatDateTime } from "~/lib/format";
+import { useTranslation } from "~/lib/translation";
+import { contestListSchema, contestStatus, deleteContest, listContests, loadContest, setContestVisible } from "~/services/contest/contests.server";
+import { getT } from "~/services/platform/i18n.server";
+
+// A group's contests (spec section 2, /group/{gid}/contest): title, rule, auth, start, duration,
+// participants of a non-public one, status, 10 a page, for its members; a contest opens on the
+// contest pages. Its admins also see hidden ones and create, edit, show or hide, manage problems
+// and announcements, download accepted submissions and delete (with confirmation).
+
+export const handle = { i18n: ["group", "contest-admin", "admin-problem"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { view, gid } = await groupMemberPageBase(request, params);
+  const url = new URL(request.url);
+  const query = contestListSchema.parse({ currentPage: url.searchParams.get("currentPage") ?? undefined, keyword: url.searchParams.get("keyword") ?? undefined, limit: PAGE_SIZE.groupLists });
+  const page = await listContests(query, view.scope, view.isAdmin);
+  return json({
+    gid,
+    isAdmin: view.isAdmin,
+    keyword: query.keyword,
+    total: page.total,
+    size: page.size,
+    current: page.current,
+    rows: page.records.map((c) => ({
+      id: c._id,
+      title: c.title,
+      type: c.type,
+      auth: c.auth,
+      status: contestStatus(c, page.now),
+      visible: c.visible,
+      author: c.author,
+      startTime: formatDateTime(c.startTime),
+      minutes: Math.round((c.endTime.getTime() - c.startTime.getTime()) / 60000),
+      participants: c.auth === ContestAuth.PUBLIC ? null : (page.counts.get(c._id) ?? 0),
+    })),
+  });
+}
+
+type Answer = { error?: string; confirmDelete?: { cid: number; title: string } };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, gid, admin } = await groupAdminPageBase(request, params);
+  const t = await getT(request, ["contest", "group", "common"]);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const cid = inputId(form.get("cid"));
+  const done = async (key: string) => siteRedirect(`/group/${gid}/contest`, { headers: { "Set-Cookie": await flash(request, { type: "success", key }) } });
+  if (intent === "visible") {
+    const r = await formAttempt(t, () => setContestVisible(user, cid, form.get("visible") === "true", admin.manage));
+    return r.ok ? done("contest-admin:flash.saved") : r.response;
+  }
+  if (intent === "delete") {
+    if (form.get("confirmed") !== "1") {
+      const r = await formAttempt(t, () => loadContest(cid, admin.manage));
+      return r.ok ? json<Answer>({ confirmDelete: { cid, title: r.value.title } }) : r.response;
+    }
+    const r = await formAttempt(t, () => deleteContest(user, cid, admin.manage));
+    return r.ok ? done("contest-admin:flash.deleted") : r.response;
+  }
+  return json<Answer>({ error: t("common:errors.badRequest") }, { status: 400 });
+}
+
+export default function GroupContests() {
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<Answer>();
+  const { t } = useTranslation("contest-admin");
+  const { t: tg } = useTranslation("group");
+  const base = `/group/${data.gid}/contest`;
+  const href = (p: number) => `${base}?${new URLSearchParams({ ...(data.keyword ? { keyword: data.keyword } : {}), currentPage: String(p) }).toString()}`;
+  return (
+    <section className="space-y-3 rounded bg-white p-3 shadow-sm sm:p-5" data-testid="group-contests">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold">{tg("content.contests")}</h2>
+        {data.isAdmin ? (
+          <Link to={`${base}/create`} className={contestPrimaryButton} data-testid="group-contest-create">
+            {t("list.create")}
+          </Link>
+        ) : null}
+      </div>
+      <Form method="get" className="flex items-end gap-2">
+        <label className="flex flex-col text-sm text-gray-700">
+          {t("list.keyword")}
+          <input type="search" name="keyword" defaultValue={data.keyword} maxLength={100} className="mt-1 w-64 rounded border px-2 py-1 text-sm" />
+        </label>
+        <button type="submit" className={`${buttonClass} text-gray-800`}>
+          {t("list.search")}
+        </button>
+      </Form>
+      {answer?.error ? <Notice kind="error">{answer.error}</Notice> : null}
+      {answer?.confirmDelete ? (
+        <Notice kind="warning">
+          <Form method="post" className="flex flex-wrap items-center gap-3">
+            <span>{t("list.confirmDelete", { id: answer.confirmDelete.cid, title: answer.confirmDelete.title })}</span>
+            <input type="hidden" name="cid" value={answer.confirmDelete.cid} />
+            <input type="hidden" name="confirmed" value="1" />
+            <button type="submit" name="intent" value="delete" className="rounded border border-red-700 px-3 py-1 text-sm text-red-700">
+              {t("list.delete")}
+            </button>
+            <Link to={base}>{t("list.cancel")}</Link>
+          </Form>
+        </Notice>
+      ) : null}
+      <ul className="space-y-2" data-testid="group-contest-list">
+        {data.rows.length === 0 ? <li className="py-6 text-center text-gray-700">{t("list.empty")}</li> : null}
+        {data.rows.map((c) => (
+          <li key={c.id} className="rounded border border-gray-200 p-3" data-testid="group-contest-row" data-cid={c.id}>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <div className="min-w-0">
+                <Link to={`/contest/${c.id}`} className="font-medium text-blue-700 underline">
+                  {c.title}
+                </Link>
+                <p className="text-sm text-gray-700">
+                  {c.type === 1 ? "OI" : "ACM"} · {t(`auth.${c.auth}`)} · {c.startTime} · {tg("content.minutes", { count: c.minutes })}
+                  {c.participants !== null ? ` · ${tg("content.participants", { count: c.participants })}` : ""} · {c.author}
+                </p>
+              </div>
+              <div className="flex items-center gap-2">
+                <Link to={`/contest/${c.type === 1 ? "oi" : "acm"}-scoreboard/${c.id}`} className="text-sm text-blue-700 underline">
+                  {tg("content.scoreboard")}
+                </Link>
+                <span className="rounded border border-gray-400 px-2 py-0.5 text-xs text-gray-800" data-testid="group-contest-status">
+                  {t(`status.${c.status}`)}
+                </span>
+              </div>
+            </div>
+            {data.isAdmin ? (
+              <div className="mt-2 flex flex-wrap items-center gap-1">
+                <Form method="post">
+                  <input type="hidden" name="cid" value={c.id} />
+                  <input type="hidden" name="visible" value={c.visible ? "false" : "true"} />
+                  <button type="submit" name="intent" value="visible" role="switch" aria-checked={c.visible} aria-label={t("list.visibleOf", { title: c.title })} className={`rounded px-2 py-0.5 text-xs ${c.visible ? "bg-green-700 text-white" : "border border-gray-400 text-gray-800"}`}>
+                    {c.visible ? t("list.shown") : t("list.hidden")}
+                  </button>
+                </Form>
+                <Link to={`${base}/${c.id}/edit`} className={`${buttonClass} text-gray-800`}>
+                  {t("list.edit")}
+                </Link>
+                <Link to={`${base}/${c.id}/manage-problems`} className={`${buttonClass} text-gray-800`}>
+                  {t("list.problems")}
+                </Link>
+                <Link to={`${base}/${c.id}/announcements`} className={`${buttonClass} text-gray-800`}>
+                  {t("list.announcements")}
+                </Link>
+                <AcDownloadForm action={`${base}/${c.id}/ac-submissions`} />
+                <Form method="post">
+                  <input type="hidden" name="cid" value={c.id} />
+                  <ConfirmSubmit name="intent" value="delete" message={t("list.confirmDelete", { id: c.id, title: c.title })}>
+                    {t("list.delete")}
+                  </ConfirmSubmit>
+                </Form>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <Pagination total={data.total} size={data.size} current={data.current} href={href} />
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { buttonClass } from "~/components/admin-problem/ui";
+import { TrainingForm } from "~/components/training/TrainingForm";
+import { groupAdminPageBase } from "~/http/group-content-page.server";
+import { groupPageRefusal } from "~/http/group-page.server";
+import { pathId } from "~/http/ids.server";
+import { draftOf, trainingFormAction, type TrainingFormAnswer } from "~/http/training-form.server";
+import { useTranslation } from "~/lib/translation";
+import { groupTrainingCategories, newGroupCategory } from "~/services/group/content.server";
+import { loadTraining, requireTrainingAdmin } from "~/services/training/trainings.server";
+
+// Editing a group's training: its author, the group's root or a super admin (a training of
+// another group is not found here).
+
+export const handle = { i18n: ["group", "training-admin", "admin-problem"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, gid, admin } = await groupAdminPageBase(request, params);
+  const tid = pathId(params.trainingId);
+  try {
+    const training = await loadTraining(tid, admin.manage);
+    requireTrainingAdmin(user, training, admin.manage);
+    const categories = await groupTrainingCategories(gid);
+    return json({ gid, tid, title: training.title, draft: draftOf(training), categories: categories.map((c) => ({ id: c._id, name: c.name })) });
+  } catch (err) {
+    throw groupPageRefusal(request, err);
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, gid, admin } = await groupAdminPageBase(request, params);
+  const tid = pathId(params.trainingId);
+  return trainingFormAction(request, user, tid, {
+    scope: admin.manage,
+    done: `/group/${gid}/training`,
+    newCategory: (name, color) => newGroupCategory(user, admin, name, color),
+  });
+}
+
+export default function GroupTrainingEdit() {
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as TrainingFormAnswer | undefined;
+  const { t } = useTranslation("training-admin");
+  return (
+    <section className="space-y-3 rounded bg-white p-3 shadow-sm sm:p-5">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 className="text-lg font-semibold">{t("edit.title", { title: data.title })}</h2>
+        <Link to={`/group/${data.gid}/training/${data.tid}/manage-problems`} className={`${buttonClass} text-gray-800`}>
+          {t("list.problems")}
+        </Link>
+      </div>
+      <TrainingForm draft={answer?.draft ?? data.draft} errors={answer?.errors ?? {}} categories={data.categories} submitLabel={t("edit.submit")} newCategory />
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { buttonClass, ConfirmSubmit, Notice, primaryButtonClass, sized } from "~/components/admin-problem/ui";
+import { flash } from "~/http/flash.server";
+import { groupAdminPageBase } from "~/http/group-content-page.server";
+import { groupPageRefusal } from "~/http/group-page.server";
+import { pathId } from "~/http/ids.server";
+import { siteRedirect } from "~/http/paths.server";
+import { httpStatusOf } from "~/http/status.server";
+import { useTranslation } from "~/lib/translation";
+import { DomainError } from "~/services/errors.server";
+import { getT } from "~/services/platform/i18n.server";
+import { validate } from "~/services/platform/validation.server";
+import { addTrainingProblem, addTrainingProblemSchema, removeTrainingProblem, removeTrainingProblemSchema, trainingProblemRows } from "~/services/training/problems.server";
+import { loadTraining, requireTrainingAdmin } from "~/services/training/trainings.server";
+
+// A group training's problems for its admins: add one from the public bank or from the group's own
+// problems, by id or display id; remove with confirmation (a dialog with JavaScript, the server's
+// step without). The services check every write against the training's group.
+
+export const handle = { i18n: ["group", "training-admin", "admin-problem"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, gid, admin } = await groupAdminPageBase(request, params);
+  const tid = pathId(params.trainingId);
+  try {
+    const training = await loadTraining(tid, admin.manage);
+    requireTrainingAdmin(user, training, admin.manage);
+    const rows = await trainingProblemRows(tid, null);
+    return json({ gid, tid, title: training.title, rows: rows.map((r) => ({ pid: r.pid, problemId: r.problemId, title: r.title, ac: r.ac, total: r.total })) });
+  } catch (err) {
+    throw groupPageRefusal(request, err);
+  }
+}
+
+type Answer = { error: string | null; errors: Record<string, string>; confirmRemove?: { pid: number; problemId: string } };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, gid, admin } = await groupAdminPageBase(request, params);
+  const tid = pathId(params.trainingId);
+  const t = await getT(request, ["training", "group", "common"]);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const refuse = (a: Partial<Answer>, status: number) => json<Answer>({ error: null, errors: {}, ...a }, { status });
+  try {
+    if (intent === "add") {
+      const raw = String(form.get("pid") ?? "").trim();
+      const v = validate(t, addTrainingProblemSchema, { tid, pid: /^\d{1,15}$/.test(raw) ? Number(raw) : raw });
+      if (!v.ok) return refuse({ errors: v.errors }, 400);
+      await addTrainingProblem(user, v.data, admin.manage, form.get("from") === "group" ? "group" : "public");
+    } else if (intent === "remove") {
+      const v = validate(t, removeTrainingProblemSchema, { tid, pid: form.get("pid") });
+      if (!v.ok) return refuse({ errors: v.errors }, 400);
+      if (form.get("confirmed") !== "1") {
+        requireTrainingAdmin(user, await loadTraining(tid, admin.manage), admin.manage);
+        const found = (await trainingProblemRows(tid, null)).find((p) => p.pid === v.data.pid);
+        if (!found) throw new DomainError("notFound", "training:problemNotFound");
+        return json<Answer>({ error: null, errors: {}, confirmRemove: { pid: found.pid, problemId: found.problemId } });
+      }
+      await removeTrainingProblem(user, v.data, admin.manage);
+    } else {
+      return refuse({ error: t("common:errors.badRequest") }, 400);
+    }
+  } catch (err) {
+    if (err instanceof DomainError) return refuse({ error: t(err.message, err.params ?? {}) }, httpStatusOf(err.kind));
+    throw err;
+  }
+  const cookie = await flash(request, { type: "success", key: "training-admin:flash.saved" });
+  return siteRedirect(`/group/${gid}/training/${tid}/manage-problems`, { headers: { "Set-Cookie": cookie } });
+}
+
+export default function GroupTrainingProblems() {
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useTranslation("training-admin");
+  const { t: tg } = useTranslation("group");
+  const here = `/group/${data.gid}/training/${data.tid}/manage-problems`;
+  return (
+    <section className="space-y-3 rounded bg-white p-3 shadow-sm sm:p-5">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 className="text-lg font-semibold">{t("problems.title", { title: data.title })}</h2>
+        <Link to={`/group/${data.gid}/training/${data.tid}/edit`} className={`${buttonClass} text-gray-800`}>
+          {t("list.edit")}
+        </Link>
+        <Link to={`/group/${data.gid}/training`} className={`${buttonClass} text-gray-800`}>
+          {tg("content.trainings")}
+        </Link>
+      </div>
+      {answer?.error ? <Notice kind="error">{answer.error}</Notice> : null}
+      {answer?.confirmRemove ? (
+        <Notice kind="warning">
+          <Form method="post" className="flex flex-wrap items-center gap-3">
+            <span>{t("problems.confirmRemove", { id: answer.confirmRemove.problemId })}</span>
+            <input type="hidden" name="pid" value={answer.confirmRemove.pid} />
+            <input type="hidden" name="confirmed" value="1" />
+            <button type="submit" name="intent" value="remove" className="rounded border border-red-700 px-3 py-1 text-sm text-red-700">
+              {t("problems.remove")}
+            </button>
+            <Link to={here}>{t("list.cancel")}</Link>
+          </Form>
+        </Notice>
+      ) : null}
+      <Form method="post" className="flex flex-wrap items-start gap-3 rounded border border-gray-200 p-3" data-testid="add-group-training-problem">
+        <input type="hidden" name="intent" value="add" />
+        <label className="flex flex-col text-sm text-gray-800">
+          {tg("content.from")}
+          <select name="from" className={`mt-1 ${sized("w-48")}`} defaultValue="public">
+            <option value="public">{tg("content.fromPublic")}</option>
+            <option value="group">{tg("content.fromGroup")}</option>
+          </select>
+        </label>
+        <label className="flex flex-col text-sm text-gray-800">
+          {t("problems.pid")}
+          <input name="pid" className={`mt-1 ${sized("w-40")}`} aria-invalid={answer?.errors?.pid ? true : undefined} placeholder="P1001" />
+          {answer?.errors?.pid ? (
+            <span role="alert" className="mt-1 text-xs text-red-700">
+              {answer.errors.pid}
+            </span>
+          ) : null}
+        </label>
+        <button type="submit" className={`${primaryButtonClass} mt-5`}>
+          {t("problems.addButton")}
+        </button>
+      </Form>
+      <ul className="divide-y rounded border border-gray-200" data-testid="group-training-problems">
+        {data.rows.length === 0 ? <li className="px-3 py-4 text-center text-gray-700">{t("problems.empty")}</li> : null}
+        {data.rows.map((p) => (
+          <li key={p.pid} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm" data-testid="group-training-problem" data-problem-id={p.problemId}>
+            <span>
+              <span className="font-medium">{p.problemId}</span> {p.title} <span className="text-gray-700">({p.ac} / {p.total})</span>
+            </span>
+            <Form method="post">
+              <input type="hidden" name="pid" value={p.pid} />
+              <ConfirmSubmit name="intent" value="remove" message={t("problems.confirmRemove", { id: p.problemId })}>
+                {t("problems.remove")}
+              </ConfirmSubmit>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

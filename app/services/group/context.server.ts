@@ -1,0 +1,17 @@
+import { Group } from "~/models/group.server";
+import { GroupMember, groupMemberKey } from "~/models/group-member.server";
+import type { GroupAccessContext, Viewer } from "../access/policy.server";
+
+// A group as one viewer meets it, read for the contest and training contexts: a group contest or
+// training is open to the group's members only (the policy decides on this). Reads the store
+// alone, so the contest and training services take it without the group services.
+
+/** The group's access context for the viewer; null when the group is gone. */
+export async function groupAccessContext(gid: number, viewer: Viewer): Promise<GroupAccessContext | null> {
+  const [group, member] = await Promise.all([
+    Group.findById(gid).select("uid auth visible status").lean<{ _id: number; uid: string; auth: number; visible: boolean; status: number }>(),
+    viewer ? GroupMember.findById(groupMemberKey(gid, viewer._id)).select("auth").lean<{ auth: number }>() : Promise.resolve(null),
+  ]);
+  if (!group) return null;
+  return { group: { _id: group._id, uid: group.uid, auth: group.auth, visible: group.visible, status: group.status }, memberAuth: member?.auth ?? 0 };
+}
