@@ -45,6 +45,7 @@ export type RateRule = keyof typeof RATE_RULES;
 
 const limiters = new Map<RateRule, RateLimiterRedis>();
 
+/** The limiter of a rule, made on first use (its Lua command stays out of automatic pipelines: redis.server.ts). */
 function limiter(rule: RateRule): RateLimiterRedis {
   let l = limiters.get(rule);
   if (!l) {
@@ -61,26 +62,13 @@ function limiter(rule: RateRule): RateLimiterRedis {
 }
 
 /**
- * The limiter of a rule, made on first use. rate-limiter-flexible then defines its Lua command on
- * the shared client, and a pipeline that ioredis's auto-pipelining opened earlier in the same turn
- * of the event loop lacks it ("pipeline[functionName] is not a function"): a new limiter waits for
- * such pipelines to be sent before its first command.
- */
-async function limiterInUse(rule: RateRule): Promise<RateLimiterRedis> {
-  const fresh = !limiters.has(rule);
-  const l = limiter(rule);
-  if (fresh) await new Promise((resolve) => setImmediate(resolve));
-  return l;
-}
-
-/**
  * Takes one point from each (rule, key) pair; when any is used up, throws a 429 with the seconds
  * to wait. Keys are normalised by the caller (lower-case username, e-mail, IP).
  */
 export async function consume(...pairs: Array<[RateRule, string]>): Promise<void> {
   for (const [rule, key] of pairs) {
     try {
-      await (await limiterInUse(rule)).consume(key || "-");
+      await limiter(rule).consume(key || "-");
     } catch (err) {
       if (err instanceof RateLimiterRes) {
         const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
@@ -93,16 +81,16 @@ export async function consume(...pairs: Array<[RateRule, string]>): Promise<void
 
 /** Gives back the point consume() took from each pair (an attempt that does not count, such as a success). */
 export async function refund(...pairs: Array<[RateRule, string]>): Promise<void> {
-  await Promise.all(pairs.map(async ([rule, key]) => (await limiterInUse(rule)).reward(key || "-", 1)));
+  await Promise.all(pairs.map(async ([rule, key]) => limiter(rule).reward(key || "-", 1)));
 }
 
 /** Takes one point from each pair without refusing anything: for a rule that gates instead of refusing. */
 export async function spend(...pairs: Array<[RateRule, string]>): Promise<void> {
-  await Promise.all(pairs.map(async ([rule, key]) => (await limiterInUse(rule)).penalty(key || "-", 1)));
+  await Promise.all(pairs.map(async ([rule, key]) => limiter(rule).penalty(key || "-", 1)));
 }
 
 /** Whether a key has used its whole allowance. */
 export async function usedUp(rule: RateRule, key: string): Promise<boolean> {
-  const res = await (await limiterInUse(rule)).get(key || "-");
+  const res = await limiter(rule).get(key || "-");
   return !!res && res.consumedPoints >= limiter(rule).points;
 }

@@ -18,6 +18,11 @@ export function redis(): Redis {
       commandTimeout: env.redisTimeoutMs,
       connectTimeout: env.redisTimeoutMs,
       enableAutoPipelining: true,
+      // rate-limiter-flexible defines its Lua command on this client when a limiter is made; an
+      // automatic pipeline opened before that (one still waiting behind a pipeline in flight) lacks
+      // it, and ioredis then loses count of the pipeline's replies and throws outside any caller,
+      // ending the process. Its command is sent on its own instead.
+      autoPipeliningIgnoredCommands: ["rlflxIncr"],
     });
     watch(c);
     client = c;
