@@ -55,6 +55,11 @@ export default async function handleRequest(
   if (authModeFromSearch(new URL(request.url).search)) ns.add("auth");
   const rootData = remixContext.staticHandlerContext.loaderData?.root as { flashes?: FlashMessage[] } | undefined;
   for (const f of rootData?.flashes ?? []) if (f.key.includes(":")) ns.add(f.key.slice(0, f.key.indexOf(":")));
+  // A refusal that names its reason ("group:notMember", shown by the error page): its namespace too.
+  for (const err of Object.values(remixContext.staticHandlerContext.errors ?? {})) {
+    const reason = isRouteErrorResponse(err) && typeof err.data === "string" ? /^([a-z][\w-]*):[\w.]+$/.exec(err.data) : null;
+    if (reason) ns.add(reason[1]);
+  }
   await instance
     .use(Backend)
     .init({

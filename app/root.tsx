@@ -182,15 +182,19 @@ function outageKey(data: unknown): string {
   return typeof key === "string" && OUTAGE_KEYS.has(key) ? key : "errors.unavailable";
 }
 
-/** What went wrong, for the error page: the message key and whether it is a missing page. */
-function describeError(error: unknown): { status: number; key: string } {
+/** A refusal's own reason, when the page threw its translation key ("group:notMember") as the body. */
+const REASON_KEY = /^[a-z][\w-]*:[\w.]+$/;
+
+/** What went wrong, for the error page: the message key, the refusal's own reason if it gave one. */
+function describeError(error: unknown): { status: number; key: string; reason?: string } {
   if (isRouteErrorResponse(error)) {
     const status = error.status;
     if (status === 404) return { status, key: "notFound.text" };
     if (status === 401) return { status, key: "errors.pleaseLoginFirst" };
-    if (status === 403) return { status, key: "errors.forbidden" };
+    const reason = typeof error.data === "string" && REASON_KEY.test(error.data) ? error.data : undefined;
+    if (status === 403) return { status, key: "errors.forbidden", reason };
     if (status === 429) return { status, key: "errors.tooManyRequests" };
-    if (status >= 400 && status < 500) return { status, key: "errors.badRequest" };
+    if (status >= 400 && status < 500) return { status, key: "errors.badRequest", reason };
     // The store or Redis cannot be reached (app/http/outage.server.ts): which one, in the data.
     if (status === 503) return { status, key: outageKey(error.data) };
     return { status, key: "errors.server" };
@@ -201,12 +205,15 @@ function describeError(error: unknown): { status: number; key: string } {
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
-  const { t } = useTranslation();
+  const { status, key, reason } = describeError(error);
+  const { t } = useTranslation(reason ? ["common", reason.slice(0, reason.indexOf(":"))] : undefined);
   const location = useLocation();
   const documentRequestId = useRequestId();
   // The id belongs to the document response: only meaningful while the first page is shown.
   const requestId = location.key === "default" ? documentRequestId : "";
-  const { status, key } = describeError(error);
+  // A reason whose namespace has no such key (or has not arrived yet) falls back to the status's.
+  const reasonText = reason ? t(reason) : "";
+  const message = reason && reasonText !== reason.slice(reason.indexOf(":") + 1) ? reasonText : t(key);
   const showDetails = process.env.NODE_ENV === "development" && error instanceof Error;
 
   // A page that found nothing (an unknown problem, say) looks like any unknown path.
@@ -218,7 +225,7 @@ export function ErrorBoundary() {
   const content = (
     <div className="mx-auto max-w-xl px-4 py-16 text-center" data-error-page={status}>
       <p className="text-6xl font-bold text-gray-500">{status}</p>
-      <h1 className="mt-4 text-xl font-semibold text-gray-800">{t(key)}</h1>
+      <h1 className="mt-4 text-xl font-semibold text-gray-800">{message}</h1>
       {requestId ? (
         <p className="mt-3 text-sm text-gray-600">
           {t("error.requestId")} <code className="select-all rounded bg-gray-100 px-1" data-request-id="">{requestId}</code>

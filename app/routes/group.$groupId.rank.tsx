@@ -3,10 +3,9 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { RankTable } from "~/components/stats/RankTable";
 import { Pagination } from "~/components/ui/Pagination";
 import { groupMemberPageBase, groupPageRefusal } from "~/http/group-page.server";
-import { RANK_PAGE_SIZES } from "~/lib/rank";
+import { RANK_PAGE_SIZES, RankType } from "~/lib/rank";
 import { useTranslation } from "~/lib/translation";
 import { groupRankList, groupRankSchema } from "~/services/group/rank.server";
-import { RankType } from "~/services/stats/ranks.server";
 
 // A group's rank (spec section 2, /group/{gid}/rank): its members only, in the ACM view (solved,
 // then fewer submissions) or the OI view (best score per problem summed) over the group's problems.

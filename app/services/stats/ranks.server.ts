@@ -4,12 +4,13 @@ import { User } from "~/models/user.server";
 import { cacheKey, kept } from "../platform/query-cache.server";
 import { RANK_USER_FIELDS, rankUserJson, type RankUser } from "./stats.server";
 import { escapeRegex } from "~/lib/regex";
+import { RankType } from "~/lib/rank";
 
 // The site's ranks (/acm-rank, /oi-rank, HOJ's /get-rank-list) from the counters the result
 // applier keeps on each user: ACM by problems solved, then fewer submissions; OI by OI rank score
 // (spec section 9), then problems solved. Disabled accounts are left out.
 
-export const RankType = { ACM: 0, OI: 1 } as const;
+export { RankType };
 export const SEARCH_USER_MAX = 50;
 
 export const rankListSchema = z.object({
