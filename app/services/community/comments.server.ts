@@ -21,7 +21,7 @@ import { shownUsers, solvedProblemCount, type ShownUser } from "../account/users
 import { contestScopeFor, requireEntry } from "../contest/contests.server";
 import { groupForMember } from "../group/groups.server";
 import { DomainError } from "../errors.server";
-import { renderMarkdown } from "../platform/markdown.server";
+import { renderMarkdownCached } from "../platform/markdown.server";
 import { communitySettings, requireArea, SITE_AREA } from "./discussions.server";
 import { likeTarget } from "./likes.server";
 import { sendUserMessage } from "./messages.server";
@@ -146,7 +146,10 @@ export async function listComments(viewer: CurrentUser | null, ids: { did?: numb
     Comment.countDocuments(filter),
   ]);
   const visibleReplies = comments.filter((c) => seesReplies(viewer, c, where.place));
-  const previews = await Promise.all(visibleReplies.map((c) => Reply.find({ commentId: c._id }).sort({ _id: 1 }).limit(REPLIES_PREVIEWED).lean<ReplyDoc[]>()));
+  // The first replies of the comments that have any (the kept replyNum): no read for the others.
+  const previews = await Promise.all(
+    visibleReplies.map((c) => (c.replyNum > 0 ? Reply.find({ commentId: c._id }).sort({ _id: 1 }).limit(REPLIES_PREVIEWED).lean<ReplyDoc[]>() : Promise.resolve([]))),
+  );
   const byComment = new Map(visibleReplies.map((c, i) => [c._id, previews[i]]));
   const speakers = await shownUsers([...comments.map((c) => c.fromUid), ...previews.flat().map((r) => r.fromUid)]);
   const liked = await likeTarget.likedAmong("comment", comments.map((c) => c._id), viewer?._id);
@@ -330,12 +333,12 @@ export async function commentSection(viewer: CurrentUser | null, ids: { did?: nu
       const replies = expand === c.id && c.totalReplyNum > REPLIES_PREVIEWED ? await listReplies(viewer, c.id) : c.replyList;
       return {
         ...c,
-        html: renderMarkdown(c.content, { trusted: trustsMarkdownOf(c.fromRole) }),
+        html: renderMarkdownCached(c.content, { trusted: trustsMarkdownOf(c.fromRole) }),
         liked: commentLikeMap[c.id] === true,
         canDelete: mayDeleteComment(viewer, c, place),
         canReply: !!viewer && replyRefusal(viewer, c, place) === null,
         expanded: expand === c.id,
-        replies: replies.map((r) => ({ ...r, html: renderMarkdown(r.content, { trusted: trustsMarkdownOf(r.fromRole) }), canDelete: mayDeleteComment(viewer, r, place) })),
+        replies: replies.map((r) => ({ ...r, html: renderMarkdownCached(r.content, { trusted: trustsMarkdownOf(r.fromRole) }), canDelete: mayDeleteComment(viewer, r, place) })),
       };
     }),
   );

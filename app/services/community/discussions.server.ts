@@ -21,7 +21,7 @@ import { bankScope, type Viewer } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { shownUsers, solvedProblemCount, type ShownUser } from "../account/users.server";
 import { DomainError } from "../errors.server";
-import { renderMarkdown } from "../platform/markdown.server";
+import { renderMarkdownCached } from "../platform/markdown.server";
 import { problemByRef } from "../problem/problems.server";
 import { getWebsiteConfig } from "../site/config.server";
 import { pagesChanged, pageVersions } from "../platform/page-cache.server";
@@ -255,7 +255,7 @@ export async function discussionDetail(viewer: Viewer, did: number, place: Commu
   ]);
   return {
     discussion: discussionJson(d, authors.get(d.uid), category?.name ?? "", hasLike),
-    html: renderMarkdown(d.content, { trusted: trustsMarkdownOf(d.role) }),
+    html: renderMarkdownCached(d.content, { trusted: trustsMarkdownOf(d.role) }),
     rights: {
       edit: mayEditDiscussion(viewer, d),
       delete: mayDeleteDiscussion(viewer, d, place),

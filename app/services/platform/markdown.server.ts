@@ -159,14 +159,23 @@ export function renderMarkdown(source: string | null | undefined, options: { tru
 }
 
 const rendered = new Map<string, string>();
-const RENDER_CACHE_MAX = 500;
+const RENDER_CACHE_MAX = 1000;
 
-/** renderMarkdown with the HTML of recent texts kept in memory (keyed by a hash of the text). */
-export function renderMarkdownCached(source: string | null | undefined): string {
-  const key = createHash("sha1").update(source ?? "").digest("base64");
+/**
+ * renderMarkdown with the HTML of recently shown texts kept in memory, keyed by a hash of the text
+ * and the trust it is rendered with (the least recently shown is dropped first). The HTML is a
+ * function of those two alone, so nothing needs telling when a text changes: a changed text is
+ * another key.
+ */
+export function renderMarkdownCached(source: string | null | undefined, options: { trusted?: boolean } = {}): string {
+  const key = `${options.trusted ? "t" : "u"}${createHash("sha1").update(source ?? "").digest("base64")}`;
   const hit = rendered.get(key);
-  if (hit !== undefined) return hit;
-  const html = renderMarkdown(source);
+  if (hit !== undefined) {
+    rendered.delete(key);
+    rendered.set(key, hit);
+    return hit;
+  }
+  const html = renderMarkdown(source, options);
   if (rendered.size >= RENDER_CACHE_MAX) rendered.delete(rendered.keys().next().value!);
   rendered.set(key, html);
   return html;
