@@ -46,7 +46,6 @@ export function CommentSection({ data, signedIn, answer, canComment, refusal }: 
     const s = sp.toString();
     return `${location.pathname}${s ? `?${s}` : ""}`;
   };
-  const small = "rounded px-2 py-0.5 text-xs text-blue-800 underline-offset-2 hover:underline focus:outline-none focus:ring-2 focus:ring-blue-700";
   return (
     <section className="rounded bg-white p-3 shadow-sm sm:p-5" aria-labelledby="comments-title" data-testid="comment-section">
       <h2 id="comments-title" className="mb-3 text-lg font-semibold">
@@ -116,14 +115,7 @@ export function CommentSection({ data, signedIn, answer, canComment, refusal }: 
                   ) : (
                     <span className="px-2 text-xs text-gray-700">{t("comments.like", { count: c.likeNum })}</span>
                   )}
-                  {c.canDelete ? (
-                    <Form method="post" className="inline">
-                      <input type="hidden" name="id" value={c.id} />
-                      <ConfirmButton value="deleteComment" message={t("comments.confirmDelete")} className={`${small} text-red-700`}>
-                        {t("comments.delete")}
-                      </ConfirmButton>
-                    </Form>
-                  ) : null}
+                  {c.canDelete ? <DeleteForm id={c.id} intent="deleteComment" confirm={t("comments.confirmDelete")} label={t("comments.delete")} /> : null}
                 </div>
                 {c.replies.length > 0 ? (
                   <ul className="mt-2 space-y-2 rounded bg-gray-50 p-2" data-testid="reply-list">
@@ -134,14 +126,7 @@ export function CommentSection({ data, signedIn, answer, canComment, refusal }: 
                           {r.toName && r.toUid !== c.fromUid ? <span className="text-gray-700">{t("comments.replyTo", { name: r.toName })}</span> : null}
                         </div>
                         <div className="markdown-body break-words text-sm" dangerouslySetInnerHTML={{ __html: r.html }} />
-                        {r.canDelete ? (
-                          <Form method="post" className="inline">
-                            <input type="hidden" name="id" value={r.id} />
-                            <ConfirmButton value="deleteReply" message={t("comments.confirmDeleteReply")} className={`${small} text-red-700`}>
-                              {t("comments.delete")}
-                            </ConfirmButton>
-                          </Form>
-                        ) : null}
+                        {r.canDelete ? <DeleteForm id={r.id} intent="deleteReply" confirm={t("comments.confirmDeleteReply")} label={t("comments.delete")} /> : null}
                       </li>
                     ))}
                   </ul>
@@ -185,5 +170,19 @@ export function CommentSection({ data, signedIn, answer, canComment, refusal }: 
       )}
       <Pagination total={data.total} size={data.size} current={data.current} href={(p) => here({ commentPage: p > 1 ? String(p) : null, replies: null })} />
     </section>
+  );
+}
+
+const small = "rounded px-2 py-0.5 text-xs text-blue-800 underline-offset-2 hover:underline focus:outline-none focus:ring-2 focus:ring-blue-700";
+
+/** Deleting a comment or a reply: a real form, asked to confirm first with JavaScript. */
+function DeleteForm({ id, intent, confirm, label }: { id: number; intent: string; confirm: string; label: string }) {
+  return (
+    <Form method="post" className="inline">
+      <input type="hidden" name="id" value={id} />
+      <ConfirmButton value={intent} message={confirm} className={`${small} text-red-700`}>
+        {label}
+      </ConfirmButton>
+    </Form>
   );
 }
