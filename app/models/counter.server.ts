@@ -36,7 +36,16 @@ export async function nextSeq(name: string): Promise<number> {
 /** Reserves `count` consecutive ids and returns the first. */
 export async function reserveSeq(name: string, count: number): Promise<number> {
   return oneAtATime(name, async () => {
-    const doc = await Counter.findOneAndUpdate({ _id: name }, { $inc: { seq: count } }, { upsert: true, new: true }).lean();
+    const bump = () => Counter.findOneAndUpdate({ _id: name }, { $inc: { seq: count } }, { upsert: true, new: true }).lean();
+    let doc;
+    try {
+      doc = await bump();
+    } catch (err) {
+      // Two processes creating the same new sequence at once: one insert wins, the other meets the
+      // unique _id; the document exists now, so the $inc is made again on it.
+      if ((err as { code?: number }).code !== 11000) throw err;
+      doc = await bump();
+    }
     return doc!.seq - count + 1;
   });
 }

@@ -208,30 +208,35 @@ test.beforeAll(async ({ app }) => {
   await m.Submission.create({ _id: 9_700_000 + randomPid(), pid: groupPid, displayPid: GROUP_PROBLEM_ID, gid: groupId, uid: "a11y-author", username: uniqueName("a11yg"), title: "Accessible group A + B", status: 0, language: "C++", code: "int main() { return 0; }\n", length: 25, time: 3, memory: 1024 });
 });
 
-for (const lng of LANGUAGES) {
-  for (const vp of VIEWPORTS) {
-    test.describe(`${lng} at ${vp.name} px`, () => {
-      test.use({ viewport: { width: vp.width, height: vp.height } });
-      for (const c of PAGES) {
-        test(`${c.who}: /${c.path}`, async ({ page, context, baseURL, createUser, loginAs }) => {
-          await chooseLanguage(context, baseURL!, lng);
-          if (c.who !== "visitor") {
-            const role = c.who === "admin" ? Role.ADMIN : c.who === "root" ? Role.SUPER_ADMIN : Role.DEFAULT_USER;
-            const user: TestUser = await createUser({ role });
-            await loginAs(context, user);
-          }
-          // Test titles stay the same in every worker; the ids are this worker's.
-          const path = c.path === "SUBMISSION" ? `submission-detail/${submitId}` : c.path.replace("PROBLEM", PROBLEM_ID).replace("TRAINING", String(trainingId)).replace("CONTEST", String(contestId)).replace("CSUB", String(contestSubmitId)).replace("GROUP", String(groupId)).replace("GDISC", String(groupDiscussionId)).replace("GPROB", GROUP_PROBLEM_ID);
-          await page.goto(path);
-          await expect(page.locator("html")).toHaveAttribute("lang", lng);
-          if (c.ready) await c.ready(page);
-          await page.waitForLoadState("networkidle");
-          const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-          const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-          const report = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `  ${n.target.join(" ")} ${n.failureSummary?.split("\n")[1] ?? ""}`).join("\n")}`);
-          expect(report, `axe on /${path}`).toEqual([]);
-        });
+// One test per page: each language is loaded once and audited at both widths (the window resized
+// in between), the second language starting at the width the first ended on, so each width is also
+// the one a page was first drawn at. One sign-in serves all four audits.
+for (const c of PAGES) {
+  test(`${c.who}: /${c.path}`, async ({ page, context, baseURL, createUser, loginAs }) => {
+    if (c.who !== "visitor") {
+      const role = c.who === "admin" ? Role.ADMIN : c.who === "root" ? Role.SUPER_ADMIN : Role.DEFAULT_USER;
+      const user: TestUser = await createUser({ role });
+      await loginAs(context, user);
+    }
+    // Test titles stay the same in every worker; the ids are this worker's.
+    const path = c.path === "SUBMISSION" ? `submission-detail/${submitId}` : c.path.replace("PROBLEM", PROBLEM_ID).replace("TRAINING", String(trainingId)).replace("CONTEST", String(contestId)).replace("CSUB", String(contestSubmitId)).replace("GROUP", String(groupId)).replace("GDISC", String(groupDiscussionId)).replace("GPROB", GROUP_PROBLEM_ID);
+    const reports: Record<string, string[]> = {};
+    let widths: readonly (typeof VIEWPORTS)[number][] = VIEWPORTS;
+    for (const lng of LANGUAGES) {
+      await chooseLanguage(context, baseURL!, lng);
+      await page.setViewportSize({ width: widths[0].width, height: widths[0].height });
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("lang", lng);
+      for (const [i, vp] of widths.entries()) {
+        if (i > 0) await page.setViewportSize({ width: vp.width, height: vp.height });
+        if (c.ready) await c.ready(page);
+        await page.waitForLoadState("networkidle");
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+        reports[`${lng} at ${vp.name} px`] = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `  ${n.target.join(" ")} ${n.failureSummary?.split("\n")[1] ?? ""}`).join("\n")}`);
       }
-    });
-  }
+      widths = [...widths].reverse();
+    }
+    expect(Object.fromEntries(Object.entries(reports).filter(([, r]) => r.length > 0)), `axe on /${path}`).toEqual({});
+  });
 }
