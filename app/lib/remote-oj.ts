@@ -55,6 +55,15 @@ export function atcoderContestOf(remoteId: string): string {
   return i > 0 ? remoteId.slice(0, i) : remoteId;
 }
 
+const CODEFORCES_LANGUAGES = [
+  { name: "GNU G++17 7.3.0", value: "54" },
+  { name: "GNU G++20 13.2 (64 bit, winlibs)", value: "89" },
+  { name: "GNU GCC C11 5.1.0", value: "43" },
+  { name: "Java 21 64bit", value: "87" },
+  { name: "Python 3.8.10", value: "31" },
+  { name: "PyPy 3.10 (7.3.15, 64bit)", value: "70" },
+];
+
 /** Languages per OJ: the name the site shows and stores, and the value of the OJ's language field. */
 export const REMOTE_LANGUAGES: Record<RemoteOj, ReadonlyArray<{ name: string; value: string }>> = {
   HDU: [
@@ -66,22 +75,9 @@ export const REMOTE_LANGUAGES: Record<RemoteOj, ReadonlyArray<{ name: string; va
     { name: "Java", value: "5" },
     { name: "C#", value: "6" },
   ],
-  CF: [
-    { name: "GNU G++17 7.3.0", value: "54" },
-    { name: "GNU G++20 13.2 (64 bit, winlibs)", value: "89" },
-    { name: "GNU GCC C11 5.1.0", value: "43" },
-    { name: "Java 21 64bit", value: "87" },
-    { name: "Python 3.8.10", value: "31" },
-    { name: "PyPy 3.10 (7.3.15, 64bit)", value: "70" },
-  ],
-  GYM: [
-    { name: "GNU G++17 7.3.0", value: "54" },
-    { name: "GNU G++20 13.2 (64 bit, winlibs)", value: "89" },
-    { name: "GNU GCC C11 5.1.0", value: "43" },
-    { name: "Java 21 64bit", value: "87" },
-    { name: "Python 3.8.10", value: "31" },
-    { name: "PyPy 3.10 (7.3.15, 64bit)", value: "70" },
-  ],
+  CF: CODEFORCES_LANGUAGES,
+  // Gym contests are submitted through Codeforces with its language ids.
+  GYM: CODEFORCES_LANGUAGES,
   POJ: [
     { name: "G++", value: "0" },
     { name: "GCC", value: "1" },
