@@ -160,12 +160,17 @@ export async function discussionDetailLoader(request: Request, did: number, grou
   const url = new URL(request.url);
   const viewer = await getCurrentUser(request);
   try {
-    const [detail, comments, refusal, t] = await Promise.all([
-      discussionDetail(viewer, did, place),
+    // Read side by side, but the discussion's own refusal (a hidden one is not found) is the answer
+    // whichever read fails first; the others' failure counts only once the discussion is readable.
+    const discussionRead = discussionDetail(viewer, did, place);
+    const othersRead = Promise.all([
       commentSection(viewer, { did }, pageFrom(url.searchParams.get("commentPage")), positiveOrNull(url.searchParams.get("replies"))),
       speakRefusalFor(viewer, place),
       getT(request, ["community", "common"]),
     ]);
+    othersRead.catch(() => undefined);
+    const detail = await discussionRead;
+    const [comments, refusal, t] = await othersRead;
     return json({
       ...detail,
       paths: discussionPaths(group),
