@@ -1,24 +1,15 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import { expect, test } from "./support/fixtures";
+import { camera } from "./support/shots";
 
 // User administration in Chromium (super admin): importing 200 users from a UTF-8 CSV file with a
 // report of every row, generating 50 numbered accounts and downloading their list, and (without
 // JavaScript) editing a role, refusing an empty selection and deleting after the confirmation.
 
 const SUPER_ADMIN = 1000;
-const SHOTS = "test-results/admin-user-shots";
-
 test.use({ locale: "en-US" });
 
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1366, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: width === 1366 });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
+const shoot = camera("admin-user", { phoneFullPage: false });
 
 test("imports 200 users from a CSV and generates 50 more with a downloadable list", async ({ page, context, createUser, loginAs, app }) => {
   test.setTimeout(300_000);

@@ -1,13 +1,11 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test, uniqueName, type TestUser } from "./support/fixtures";
+import { camera } from "./support/shots";
 
 // Two users hold a discussion in Chromium: one posts, the other reads it, likes it and comments;
 // the author sees the message and its unread badge, answers; the other is told of the reply,
 // reports the discussion and deletes a comment after a confirmation. Once with JavaScript and once
-// without. Pages are photographed at 1366 and 375 px, in English and in Chinese.
-
-const SHOTS = "test-results/community-shots";
+// without. Pages are photographed (with E2E_SHOTS set) at 1366 and 375 px, in English and in Chinese.
 
 type Loginer = (context: BrowserContext, user: TestUser) => Promise<void>;
 
@@ -19,14 +17,7 @@ async function pageFor(browser: Browser, loginAs: Loginer, user: TestUser, js: b
   return page;
 }
 
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1366, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
+const shoot = camera("community");
 
 /** Users with enough solved problems for the site's default community limits. */
 async function experienced(app: { User: { updateMany: (f: object, u: object) => Promise<unknown> } }, users: TestUser[]) {

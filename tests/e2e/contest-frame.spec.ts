@@ -1,20 +1,19 @@
-import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { abSolution } from "../fixtures/ab-solutions";
 import { expect, test, waitForHydration, type TestUser } from "./support/fixtures";
 import { replaceEditorCode, waitForJudge } from "./support/judge";
 import { models, randomPid, RUNNING } from "./support/problems";
+import { snapshot } from "./support/shots";
 
 // The rest of a contest in Chromium: the admin's contest form in the admin's own time zone (a
 // browser in UTC+08:00) with award rows added and removed, a problem created for the contest alone
 // from its problem screen, a contestant's submission followed into the contest's own submission
 // detail, the problem page's "My Submission" tab (with and without JavaScript), and Force Update
-// answered at once while the rebuild runs in the background. Pages are photographed at 1366 and
+// answered at once while the rebuild runs in the background. Pages are photographed (with E2E_SHOTS set) at 1366 and
 // 375 px and pass the accessibility check.
 
 const SUPER_ADMIN = 1000;
-const SHOTS = "test-results/contest-frame-shots";
 
 type Loginer = (context: BrowserContext, user: TestUser) => Promise<void>;
 
@@ -70,8 +69,7 @@ test("a contest's own problem, its submission detail in the contest's frame, My 
   await admin.getByTestId("award-remove").nth(1).click();
   await expect(admin.locator('input[name="awardName"]')).toHaveCount(3);
   await expect(admin.locator("#startTime")).toHaveValue(shanghai(start));
-  mkdirSync(SHOTS, { recursive: true });
-  await admin.screenshot({ path: `${SHOTS}/contest-form-1366.png`, fullPage: true });
+  await snapshot(admin, "contest-frame", "contest-form-1366");
   await admin.getByTestId("contest-save").click();
   await admin.waitForURL(/\/admin\/contest\/\d+\/problems$/);
   const cid = Number(/contest\/(\d+)\/problems/.exec(admin.url())![1]);
@@ -96,7 +94,7 @@ test("a contest's own problem, its submission detail in the contest's frame, My 
   await admin.locator('textarea[name="examples.0.output"]').fill("3");
   await admin.locator('textarea[name="samples.0.input"]').fill("1 2\n");
   await admin.locator('textarea[name="samples.0.output"]').fill("3\n");
-  await admin.screenshot({ path: `${SHOTS}/create-problem-1366.png`, fullPage: true });
+  await snapshot(admin, "contest-frame", "create-problem-1366");
   await axe(admin);
   await admin.getByTestId("save-problem").click();
   await admin.waitForURL(/\/admin\/contest\/\d+\/problems$/);
@@ -123,7 +121,7 @@ test("a contest's own problem, its submission detail in the contest's frame, My 
   await axe(evePage);
   for (const width of [1366, 375]) {
     await evePage.setViewportSize({ width, height: 900 });
-    await evePage.screenshot({ path: `${SHOTS}/detail-${width}.png`, fullPage: true });
+    await snapshot(evePage, "contest-frame", `detail-${width}`);
   }
 
   // The contest's submission list links to the same page.
@@ -137,7 +135,7 @@ test("a contest's own problem, its submission detail in the contest's frame, My 
   await expect(evePage.getByTestId("my-submission").first()).toHaveAttribute("data-status", "0");
   // The tab's part of the page (the code editor beside it is the problem page's, checked there).
   await axe(evePage, '[data-testid="contest-statement"]');
-  await evePage.screenshot({ path: `${SHOTS}/mine-375.png`, fullPage: true });
+  await snapshot(evePage, "contest-frame", "mine-375");
   const plain = await signedIn(browser, loginAs, eve, { js: false });
   await plain.goto(`contest/${cid}/problem/A`);
   await plain.getByRole("link", { name: "My Submission" }).click();

@@ -1,22 +1,21 @@
-import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { abSolution, abWrongAnswer } from "../fixtures/ab-solutions";
 import { expect, test, waitForHydration, type TestUser } from "./support/fixtures";
 import { replaceEditorCode, waitForJudge } from "./support/judge";
 import { makeAbProblem, models, randomPid, RUNNING } from "./support/problems";
+import { shotsWanted, snapshot } from "./support/shots";
 
 // Two contests run in Chromium as they are meant to be: an admin creates them with the contest
 // form and adds their problems, contestants register with the password and submit through the
 // contest's problem page to the real judge, and the boards match what was worked out by hand:
 // ACM (solved, penalty = AC time + 20 min per rejected try, sealed for contestants while the
 // admin sees it live, unsealed by the admin, revealed by the scroll board) and OI (Recent versus
-// Highest score). The pages pass the accessibility check and are photographed at 1366 and 375 px
+// Highest score). The pages pass the accessibility check and are photographed (with E2E_SHOTS set) at 1366 and 375 px
 // in both languages.
 
 const SUPER_ADMIN = 1000;
 const PENALTY = 20 * 60;
-const SHOTS = "test-results/contest-shots";
 
 type Loginer = (context: BrowserContext, user: TestUser) => Promise<void>;
 
@@ -265,10 +264,9 @@ test("OI contest: Recent and Highest scores, the outside scoreboard; pages pass 
   await expect(row(danPage, dan.username)).toHaveAttribute("data-rank", "2");
   await expect(row(danPage, dan.username).locator("td").nth(4)).toHaveAttribute("data-cell", "zero");
 
-  // The accessibility check and the photographs, in both languages and two widths.
-  mkdirSync(SHOTS, { recursive: true });
+  // The accessibility check in both languages (the photographs, when wanted, at two widths).
   for (const locale of ["zh-CN", "en-US"]) {
-    for (const width of [1366, 375]) {
+    for (const width of shotsWanted ? [1366, 375] : [1366]) {
       const viewer = await signedInPage(browser, loginAs, cat, locale, width);
       const boss = await signedInPage(browser, loginAs, root, locale, width);
       const shots: Array<[Page, string, string]> = [
@@ -279,7 +277,7 @@ test("OI contest: Recent and Highest scores, the outside scoreboard; pages pass 
       ];
       for (const [page, path, name] of shots) {
         await open(page, path);
-        await page.screenshot({ path: `${SHOTS}/${name}-${locale}-${width}.png`, fullPage: true });
+        await snapshot(page, "contest", `${name}-${locale}-${width}`);
         if (width === 1366) await axe(page);
       }
       await viewer.context().close();

@@ -1,14 +1,12 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test, type TestUser } from "./support/fixtures";
+import { camera } from "./support/shots";
 
 // Groups in Chromium: a teacher creates a protected group from the list, two students apply with a
 // reason, the teacher accepts them on the members tab, the members see each other, and an outsider
 // is refused the member pages (a direct request). Once with JavaScript and once without. Pages
-// are photographed at 1366 and 375 px. (Group problems, trainings, contests, discussions and the
+// are photographed (with E2E_SHOTS set) at 1366 and 375 px. (Group problems, trainings, contests, discussions and the
 // rank are not built yet.)
-
-const SHOTS = "test-results/group-shots";
 
 type Loginer = (context: BrowserContext, user: TestUser) => Promise<void>;
 
@@ -18,14 +16,7 @@ async function signedInPage(browser: Browser, loginAs: Loginer, user: TestUser, 
   return context.newPage();
 }
 
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1366, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
+const shoot = camera("group");
 
 async function solvedEnough(uid: string) {
   const { User } = await import("../../app/models/user.server");

@@ -1,27 +1,18 @@
-import { mkdirSync } from "node:fs";
-import type { Page } from "@playwright/test";
 import { abSolution } from "../fixtures/ab-solutions";
 import { apiToken, expect, test } from "./support/fixtures";
 import { waitForJudge } from "./support/judge";
 import { makeAbProblem, models, randomPid } from "./support/problems";
+import { camera } from "./support/shots";
 
 // The home page, the ranks and the user home in Chromium, with JavaScript and without: a learner's
 // accepted submission (judged by the real judge) reaches the 7-day ranking, the personal card and
 // its heat map, the ACM rank and the user home's solved list; the week's chart is an SVG with its
 // table; the carousel shows the default banner and turns every 5 s once it has pictures. Pages are
-// photographed at 1366 and 375 px.
+// photographed (with E2E_SHOTS set) at 1366 and 375 px.
 
-const SHOTS = "test-results/home-shots";
 const FINAL = [0, -1, -2, -3, 1, 2, 3, 4, 8, 10];
 
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1366, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
+const shoot = camera("home");
 
 test.describe("with JavaScript", () => {
   test("an accepted submission shows on the home page, the rank and the user home", async ({ page, context, request, createUser, loginAs, app }) => {

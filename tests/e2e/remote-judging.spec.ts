@@ -1,7 +1,6 @@
-import { mkdirSync } from "node:fs";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { replaceEditorCode, waitForJudge } from "./support/judge";
+import { camera } from "./support/shots";
 
 // Remote judging in Chromium against the local stand-ins of the remote judges (serve.ts starts them
 // and points the site's remote workers at them): a super admin adds an HDU account and an admin
@@ -10,18 +9,9 @@ import { replaceEditorCode, waitForJudge } from "./support/judge";
 
 const SUPER_ADMIN = 1000;
 const ADMIN = 1001;
-const SHOTS = "test-results/remote-shots";
-
 test.use({ locale: "en-US" });
 
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1366, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: width === 1366 });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
+const shoot = camera("remote", { phoneFullPage: false });
 
 test.describe.serial("remote judging", () => {
   test.describe("without JavaScript", () => {

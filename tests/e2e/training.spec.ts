@@ -1,19 +1,17 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { abSolution, abWrongAnswer } from "../fixtures/ab-solutions";
 import { expect, test, waitForHydration, type TestUser } from "./support/fixtures";
 import { replaceEditorCode, waitForJudge } from "./support/judge";
 import { makeAbProblem, models, randomPid, RUNNING } from "./support/problems";
+import { camera } from "./support/shots";
 
 // Trainings in Chromium: an admin makes a category and a private training with the admin screens
 // and adds a bank problem; a student finds it in the list, registers with its password, submits an
 // accepted solution through the training's problem page to the real judge, and sees the progress
-// and the training rank change. Once with JavaScript and once without. Pages are photographed at
+// and the training rank change. Once with JavaScript and once without. Pages are photographed (with E2E_SHOTS set) at
 // 1366 and 375 px.
 
 const SUPER_ADMIN = 1000;
-const SHOTS = "test-results/training-shots";
-
 type Loginer = (context: BrowserContext, user: TestUser) => Promise<void>;
 
 async function signedInPage(browser: Browser, loginAs: Loginer, user: TestUser, o: { js?: boolean; width?: number } = {}): Promise<Page> {
@@ -27,14 +25,7 @@ async function open(page: Page, path: string, js = true) {
   if (js) await waitForHydration(page);
 }
 
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1366, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
+const shoot = camera("training");
 
 /** Waits for the student's latest submission in the training to get its verdict. */
 async function verdictOf(m: Awaited<ReturnType<typeof models>>, uid: string, tid: number, count: number): Promise<number> {
