@@ -34,8 +34,8 @@ import * as trainingPage from "~/routes/training.$trainingId._index";
 import * as contestPage from "~/routes/contest.$contestId";
 import * as trainingsTab from "~/routes/group.$groupId.training._index";
 import * as trainingCreate from "~/routes/group.$groupId.training.create";
-import * as trainingEdit from "~/routes/group.$groupId.training.$trainingId.edit";
-import * as trainingProblemsPage from "~/routes/group.$groupId.training.$trainingId.manage-problems";
+import * as trainingEdit from "~/routes/group.$groupId.training.$trainingId_.edit";
+import * as trainingProblemsPage from "~/routes/group.$groupId.training.$trainingId_.manage-problems";
 import * as contestsTab from "~/routes/group.$groupId.contest._index";
 import * as contestCreate from "~/routes/group.$groupId.contest.create";
 import * as contestEdit from "~/routes/group.$groupId.contest.$contestId.edit";
@@ -171,7 +171,10 @@ describe("group trainings", () => {
     expect(list.status).toBe(200);
     expect(((await list.json()) as { rows: Array<{ id: number }> }).rows.map((r) => r.id)).toEqual([tid]);
     expect((await page(trainingsTab, `/group/${gid}/training`, { groupId: String(gid) }, { uid: outsider._id })).status).toBe(403);
-    expect((await page(trainingPage, `/training/${tid}`, { trainingId: String(tid) }, { uid: member._id })).status).toBe(200);
+    // The site's address of a group's training sends its members to the group's frame.
+    const opened = await page(trainingPage, `/training/${tid}`, { trainingId: String(tid) }, { uid: member._id });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("Location")).toBe(`/group/${gid}/training/${tid}`);
     expect((await page(trainingPage, `/training/${tid}`, { trainingId: String(tid) }, { uid: outsider._id })).status).toBe(403);
     const detail = await api(trainingDetail, `get-training-detail?tid=${tid}`, { uid: outsider._id });
     expect(detail.res.status).toBe(403);
