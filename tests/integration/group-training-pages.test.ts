@@ -15,14 +15,13 @@ import * as groupRank from "~/routes/group.$groupId.training.$trainingId.rank";
 import * as groupProblem from "~/routes/group.$groupId.training.$trainingId.problem.$problemId";
 import * as groupOwnProblem from "~/routes/group.$groupId.problem.$problemId";
 import * as trainingDetailCall from "~/routes/ojapi.get-training-detail";
-import { createUser } from "~/services/account/users.server";
 import { contestInputSchema, createContest } from "~/services/contest/contests.server";
-import { createGroup } from "~/services/group/groups.server";
-import { applyToGroup, changeMemberAuth, removeMember } from "~/services/group/members.server";
+import { removeMember } from "~/services/group/members.server";
 import { connectDb, disconnectDb, ensureIndexes } from "~/services/platform/db.server";
 import { closeRedis } from "~/services/platform/redis.server";
 import { addTrainingProblem } from "~/services/training/problems.server";
 import { createTraining, trainingInputSchema } from "~/services/training/trainings.server";
+import { addMembers, makeGroup, makeUser } from "../fixtures/groups";
 import { body, call, cookieFor, makeProblem, req } from "../fixtures/learner";
 import { startWebServer, type WebServer } from "../support/web-server";
 
@@ -33,7 +32,7 @@ import { startWebServer, type WebServer } from "../support/web-server";
 // contest names its group with the way back; a group's own problem has a focus view. Each refusal
 // is a direct request. The frame itself is checked on the built site (needs `npx remix build`).
 
-type User = Awaited<ReturnType<typeof createUser>>;
+type User = Awaited<ReturnType<typeof makeUser>>;
 type Route = { loader?: unknown; action?: unknown };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a page's data, checked field by field
 const data = (res: Response) => body<Record<string, any>>(res);
@@ -80,21 +79,15 @@ async function fetchPage(path: string, uid: string, on: WebServer = server) {
 beforeAll(async () => {
   await connectDb();
   await ensureIndexes();
-  owner = await createUser({ username: "gt-owner", password: "secret123", email: "gt-owner@example.test", role: Role.ADMIN });
-  member = await createUser({ username: "gt-member", password: "secret123", email: "gt-member@example.test" });
-  leaver = await createUser({ username: "gt-leaver", password: "secret123", email: "gt-leaver@example.test" });
-  outsider = await createUser({ username: "gt-out", password: "secret123", email: "gt-out@example.test" });
-  otherOwner = await createUser({ username: "gt-other", password: "secret123", email: "gt-other@example.test", role: Role.ADMIN });
-  const base = { brief: "A brief text", description: "A longer description", visible: true };
-  gid = (await createGroup(owner, { ...base, name: "Training frame group", shortName: "gtf01", auth: 2, code: "QWE123" }))._id;
-  otherGid = (await createGroup(otherOwner, { ...base, name: "Another frame group", shortName: "gtf02", auth: 1, code: "" }))._id;
-  for (const u of [member, leaver]) {
-    await applyToGroup(u, gid, { code: "", reason: "Let me in please" });
-    await changeMemberAuth(owner, gid, u._id, 3);
-  }
+  owner = await makeUser("gt-owner", Role.ADMIN);
+  member = await makeUser("gt-member");
+  leaver = await makeUser("gt-leaver");
+  outsider = await makeUser("gt-out");
+  otherOwner = await makeUser("gt-other", Role.ADMIN);
+  gid = (await makeGroup(owner, { name: "Training frame group", shortName: "gtf01", auth: 2, code: "QWE123" }))._id;
+  otherGid = (await makeGroup(otherOwner, { name: "Another frame group", shortName: "gtf02", auth: 1 }))._id;
   // The other group's owner is a member here too: membership does not open another group's training.
-  await applyToGroup(otherOwner, gid, { code: "", reason: "Let me in please" });
-  await changeMemberAuth(owner, gid, otherOwner._id, 3);
+  await addMembers(owner, gid, [member, leaver, otherOwner]);
   await TrainingCategory.create({ _id: 9801, name: "Basics", color: "#2d8cf0", gid: null });
   const problem = await makeProblem({ problemId: "GTF1001" });
   problemId = problem.problemId;
