@@ -16,6 +16,7 @@ import * as groupProblem from "~/routes/group.$groupId.training.$trainingId.prob
 import * as groupOwnProblem from "~/routes/group.$groupId.problem.$problemId";
 import * as trainingDetailCall from "~/routes/ojapi.get-training-detail";
 import { contestInputSchema, createContest } from "~/services/contest/contests.server";
+import { addContestProblem } from "~/services/contest/problems.server";
 import { removeMember } from "~/services/group/members.server";
 import { connectDb, disconnectDb, ensureIndexes } from "~/services/platform/db.server";
 import { closeRedis } from "~/services/platform/redis.server";
@@ -102,6 +103,7 @@ beforeAll(async () => {
   groupProblemId = (await makeProblem({ problemId: "GTF01-1", gid, auth: 1 })).problemId;
   groupCid = (await createContest(owner, contestInput("Class cup"), { gid, groupAdmin: true }))._id;
   siteCid = (await createContest(owner, contestInput("Open cup")))._id;
+  await addContestProblem(owner, { cid: siteCid, pid: problem._id, displayId: "A", displayTitle: "", color: "" });
   // One after the other: each takes a free port when it starts.
   server = await startWebServer();
   basePathServer = await startWebServer({ BASE_PATH: "/oj/" });
@@ -292,7 +294,7 @@ describe("a group's training in its group's frame", () => {
   });
 });
 
-describe("the way back to the group, and a group problem's focus view", () => {
+describe("the way back to the group, and the focus views", () => {
   it("a group's contest names its group with a link back; the site's contests do not", async () => {
     const html = await (await fetchPage(`/contest/${groupCid}`, member._id)).text();
     expect(tagOf(html, "back-to-group")).toContain(`href="/group/${gid}/contest"`);
@@ -300,6 +302,14 @@ describe("the way back to the group, and a group problem's focus view", () => {
     const site = await (await fetchPage(`/contest/${siteCid}`, member._id)).text();
     expect(site).toContain('data-testid="contest-title"');
     expect(site).not.toContain('data-testid="back-to-group"');
+  });
+
+  it("a contest's problem keeps its focus view with the strip of the contest's problems", async () => {
+    const html = await (await fetchPage(`/contest/${siteCid}/problem/A?focus=1`, member._id)).text();
+    expect(tagOf(html, "contest-problem-page")).toContain("fixed inset-0");
+    expect(html).toContain('data-testid="focus-strip"');
+    expect(html).toContain(`href="/contest/${siteCid}/problem/A?focus=1"`);
+    expect(html).toContain(`href="/contest/${siteCid}/problems"`);
   });
 
   it("a group's problem fills the screen with ?focus=1, without JavaScript, and has the way back", async () => {
