@@ -5,6 +5,7 @@ import { Pagination } from "~/components/ui/Pagination";
 import katexStyles from "katex/dist/katex.min.css";
 import prismStyles from "prismjs/themes/prism.css";
 import { EditorPanel, type SubmitResult } from "~/components/problem/EditorPanel";
+import { FocusFrame } from "~/components/problem/FocusFrame";
 import { SplitPane } from "~/components/problem/SplitPane";
 import { withBase } from "~/lib/base-path";
 import { JudgeStatus, PAGE_SIZE } from "~/lib/constants";
@@ -213,33 +214,17 @@ export default function ContestProblem() {
       />
     </div>
   );
+  const strip = {
+    label: t("contest-page:focus.strip"),
+    problems: data.strip,
+    current: problem.displayId,
+    href: (displayId: string) => `/contest/${data.cid}/problem/${encodeURIComponent(displayId)}?focus=1`,
+    back: { to: `/contest/${data.cid}/problems`, label: t("contest-page:focus.back") },
+  };
   return (
-    <div className={data.focus ? "fixed inset-0 z-50 flex flex-col bg-[#eff3f5]" : ""} data-testid="contest-problem-page">
-      <div className={data.focus ? "flex-1 overflow-auto p-2" : ""}>
-        <SplitPane left={statement} right={workspace} />
-      </div>
-      {data.focus ? (
-        <nav aria-label={t("contest-page:focus.strip")} className="flex flex-wrap gap-1 border-t bg-white p-2" data-testid="focus-strip">
-          {data.strip.map((p) => {
-            const current = p.displayId === problem.displayId;
-            const state = p.myStatus === JudgeStatus.ACCEPTED ? "border-green-700 text-green-800" : p.myStatus === JudgeStatus.NOT_SUBMITTED ? "border-gray-400 text-gray-800" : "border-red-700 text-red-800";
-            return (
-              <Link
-                key={p.displayId}
-                to={`/contest/${data.cid}/problem/${encodeURIComponent(p.displayId)}?focus=1`}
-                aria-current={current ? "page" : undefined}
-                className={`rounded border-2 px-3 py-1 text-sm font-medium ${state} ${current ? "bg-sky-100" : "bg-white"}`}
-              >
-                {p.displayId}
-              </Link>
-            );
-          })}
-          <Link to={`/contest/${data.cid}/problems`} className="ml-auto rounded border px-3 py-1 text-sm text-gray-800">
-            {t("contest-page:focus.back")}
-          </Link>
-        </nav>
-      ) : null}
-    </div>
+    <FocusFrame focus={data.focus} strip={strip} testId="contest-problem-page">
+      <SplitPane left={statement} right={workspace} />
+    </FocusFrame>
   );
 }
 

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { NavLink, Outlet, useFetcher, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, NavLink, Outlet, useFetcher, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { Countdown, ProgressBar, StatusTag, useServerClock } from "~/components/contest/ContestClock";
 import { contestTabs } from "~/lib/contest-tabs";
@@ -7,10 +7,12 @@ import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
 import { contestPageBase } from "~/http/contest-page.server";
 import { contestEntryRefusal } from "~/services/access/policy.server";
+import { groupLinkOf } from "~/services/group/context.server";
 import { getWebsiteConfig } from "~/services/site/config.server";
 
 // A contest's page: its title, clock and tabs (spec section 2, /contest/{id}); the tab's page is
-// the child route. A visitor is sent to log in first; a hidden or unknown contest is 404.
+// the child route. A visitor is sent to log in first; a hidden or unknown contest is 404. A group's
+// contest names its group with the way back to the group's contests.
 
 export const handle = { i18n: ["contest-page", "contest"] };
 
@@ -19,7 +21,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [base, config] = await Promise.all([contestPageBase(request, params), getWebsiteConfig()]);
   const c = base.info.contest;
+  const group = c.gid == null ? null : await groupLinkOf(c.gid);
   return json({
+    group,
     openComment: config.openContestComment,
     contest: {
       id: c._id,
@@ -64,6 +68,12 @@ export default function ContestLayout() {
   return (
     <div className="mx-auto max-w-7xl space-y-3 p-2 sm:p-4">
       <section className="rounded bg-white p-3 shadow-sm sm:p-5">
+        {data.group ? (
+          <Link to={`/group/${data.group.id}/contest`} className="mb-2 inline-block break-words text-sm text-blue-700 underline" data-testid="back-to-group">
+            <span aria-hidden="true">← </span>
+            {t("backToGroup", { name: data.group.name })}
+          </Link>
+        ) : null}
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-xl font-semibold" data-testid="contest-title">
             {c.title}

@@ -3,6 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import katexStyles from "katex/dist/katex.min.css";
 import prismStyles from "prismjs/themes/prism.css";
 import { EditorPanel, type SubmitResult } from "~/components/problem/EditorPanel";
+import { FocusFrame } from "~/components/problem/FocusFrame";
 import { ProblemStatement } from "~/components/problem/ProblemStatement";
 import { SplitPane } from "~/components/problem/SplitPane";
 import { flash } from "~/http/flash.server";
@@ -24,7 +25,9 @@ import { problemStatusesIn } from "~/services/submission/user-problem-status.ser
 // A problem of a group (spec section 2, /group/{id}/problem/{problemId}): its members read it and
 // submit with the group's id (the same submit path: the policy's group scope decides), with and
 // without JavaScript; the self-test runs in the group too (its page without JavaScript is the
-// problem's self-test page with the group named).
+// problem's self-test page with the group named). Focus mode (?focus=1) fills the screen with the
+// statement and the editor; the group's problems have no order to step through (newest first, by
+// page), so unlike a contest's or a training's it has no strip of problems, only the way back.
 
 export const handle = { i18n: ["group", "group-problem", "problem", "judge", "submission"], hideFooter: true };
 
@@ -52,6 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     problem: { pid: problem._id, displayId: problem.problemId, title: problem.title, ...statementData(problem) },
     editor: { ...editor, templates: codeTemplates(problem, editor.languages) },
     myStatus: statuses.get(problem._id)?.status ?? null,
+    focus: new URL(request.url).searchParams.get("focus") === "1",
   });
 }
 
@@ -81,6 +85,7 @@ export default function GroupProblemPage() {
   const refused = useActionData<typeof action>() ?? null;
   const { t } = useTranslation(["group-problem", "problem"]);
   const { problem, editor } = data;
+  const here = `/group/${data.gid}/problem/${encodeURIComponent(problem.displayId)}`;
   const statement = (
     <article className="rounded bg-white p-3 shadow-sm sm:p-5" data-testid="group-problem-statement">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
@@ -88,9 +93,14 @@ export default function GroupProblemPage() {
           <span className="mr-2 font-mono text-gray-700">{problem.displayId}</span>
           {problem.title}
         </h2>
-        <Link to={`/group/${data.gid}/problem`} className="text-sm text-blue-700 underline">
-          {t("group-problem:backToList")}
-        </Link>
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          <Link to={data.focus ? here : `${here}?focus=1`} className="text-blue-700 hover:underline" data-testid="focus-toggle">
+            {data.focus ? t("problem:detail.exitFocus") : t("problem:detail.focus")}
+          </Link>
+          <Link to={`/group/${data.gid}/problem`} className="text-blue-700 underline">
+            {t("group-problem:backToList")}
+          </Link>
+        </div>
       </div>
       <ProblemStatement problem={problem} />
     </article>
@@ -108,13 +118,13 @@ export default function GroupProblemPage() {
         myStatus={data.myStatus}
         refused={refused}
         example={problem.examples[0] ?? null}
-        selfTestAction={`/problem/${encodeURIComponent(problem.displayId)}/self-test?gid=${data.gid}`}
+        selfTestAction={withBase(`/problem/${encodeURIComponent(problem.displayId)}/self-test?gid=${data.gid}`)}
       />
     </div>
   );
   return (
-    <div data-testid="group-problem-page">
+    <FocusFrame focus={data.focus} testId="group-problem-page">
       <SplitPane left={statement} right={workspace} />
-    </div>
+    </FocusFrame>
   );
 }

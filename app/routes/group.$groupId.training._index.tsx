@@ -15,8 +15,9 @@ import { deleteTraining, listTrainings, loadTraining, setTrainingStatus, trainin
 
 // A group's trainings (spec section 2, /group/{gid}/training): number, title, auth tag, coloured
 // category tag, progress, problem count and author, 10 a page, for its members; a training opens
-// on the training pages. Its admins also see hidden ones and create, edit, show or hide, manage
-// problems and delete (with confirmation; the server asks again without JavaScript).
+// in the group's frame (/group/{gid}/training/{id}). Its admins also see hidden ones and create,
+// edit, show or hide, manage problems and delete (with confirmation; the server asks again without
+// JavaScript).
 
 export const handle = { i18n: ["group", "training", "training-admin", "admin-problem"] };
 
@@ -136,7 +137,7 @@ export default function GroupTrainings() {
               <tr key={r.id} className="border-t border-gray-100" data-testid="group-training-row" data-tid={r.id}>
                 <td className="px-2 py-2">{r.rank}</td>
                 <td className="px-2 py-2">
-                  <Link to={`/training/${r.id}`} className="text-blue-700 underline">
+                  <Link to={`${base}/${r.id}`} className="text-blue-700 underline">
                     {r.title}
                   </Link>
                 </td>

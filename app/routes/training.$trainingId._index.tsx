@@ -19,14 +19,13 @@ export const handle = { i18n: ["training"] };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { detail } = await trainingPageBase(request, params);
   return json({
-    tid: detail.training._id,
     html: renderMarkdownCached(detail.training.description),
     needsPassword: !detail.canEnter,
   });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, tid } = await trainingPageBase(request, params);
+  const { user, tid, base } = await trainingPageBase(request, params);
   const t = await getT(request, ["training", "common"]);
   const form = await request.formData();
   const v = validate(t, registerTrainingSchema, { tid, password: form.get("password") ?? "" });
@@ -38,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw err;
   }
   const cookie = await flash(request, { type: "success", key: "training:registered" });
-  return siteRedirect(`/training/${tid}`, { headers: { "Set-Cookie": cookie } });
+  return siteRedirect(base, { headers: { "Set-Cookie": cookie } });
 }
 
 export default function TrainingOverview() {

@@ -3,27 +3,27 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import katexStyles from "katex/dist/katex.min.css";
 import prismStyles from "prismjs/themes/prism.css";
 import { EditorPanel, type SubmitResult } from "~/components/problem/EditorPanel";
+import { FocusFrame } from "~/components/problem/FocusFrame";
+import { ProblemStatement } from "~/components/problem/ProblemStatement";
 import { SplitPane } from "~/components/problem/SplitPane";
 import { withBase } from "~/lib/base-path";
-import { JudgeStatus } from "~/lib/constants";
-import { formatMemoryMb, formatTimeMs } from "~/lib/format";
-import { displayedLimits } from "~/lib/languages";
 import { useTranslation } from "~/lib/translation";
 import { trainingPageBase, trainingPageRefusal } from "~/http/training-page.server";
 import { flash } from "~/http/flash.server";
 import { siteRedirect } from "~/http/paths.server";
+import { statementData } from "~/http/problem-statement.server";
 import { httpStatusOf } from "~/http/status.server";
 import { trainingProblemDetail, trainingProblemRows } from "~/services/training/problems.server";
 import { DomainError } from "~/services/errors.server";
 import { getT } from "~/services/platform/i18n.server";
-import { renderMarkdownCached } from "~/services/platform/markdown.server";
 import { validate } from "~/services/platform/validation.server";
 import { codeTemplates, editorLanguages } from "~/services/problem/problems.server";
 import { createSubmission, submitSchema } from "~/services/submission/submissions.server";
 
-// A problem inside a training (spec section 2, /training/{id}/problem/{problemId}): the statement
-// and the problem page's editor submitting with the training's id (the same submit path; the
-// policy's training scope decides). Focus mode (?focus=1) fills the screen with a strip of the
+// A problem inside a training (spec section 2, /training/{id}/problem/{problemId}; a group's
+// training's at /group/{gid}/training/{id}/problem/{problemId}, which re-exports this module): the
+// statement and the problem page's editor submitting with the training's id (the same submit path;
+// the policy's training scope decides). Focus mode (?focus=1) fills the screen with a strip of the
 // training's problems at the bottom.
 
 export const handle = { i18n: ["training", "problem", "judge", "submission"], hideFooter: true };
@@ -47,21 +47,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const editor = await editorLanguages(problem);
   const url = new URL(request.url);
   return json({
-    tid: base.tid,
-    problem: {
-      pid: problem._id,
-      displayId: problem.problemId,
-      title: problem.title,
-      limits: displayedLimits(problem),
-      stackLimit: problem.stackLimit,
-      html: {
-        description: renderMarkdownCached(problem.description),
-        input: renderMarkdownCached(problem.input),
-        output: renderMarkdownCached(problem.output),
-        hint: renderMarkdownCached(problem.hint),
-      },
-      examples: (problem.examples ?? []).map((e) => ({ input: e.input ?? "", output: e.output ?? "" })),
-    },
+    base: base.base,
+    inGroup: base.detail.training.gid != null,
+    problem: { pid: problem._id, displayId: problem.problemId, title: problem.title, ...statementData(problem) },
     editor: { ...editor, templates: codeTemplates(problem, editor.languages) },
     myStatus: strip.find((r) => r.pid === problem._id)?.myStatus ?? null,
     strip: strip.map((r) => ({ displayId: r.problemId, myStatus: r.myStatus })),
@@ -93,17 +81,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   if (form.get("js") === "1") return json<SubmitResult>({ ok: true, submitId });
   const cookie = await flash(request, { type: "success", key: "problem:submitted" });
-  return siteRedirect(`/training/${base.tid}/submissions?onlyMine=true`, { headers: { "Set-Cookie": cookie } });
-}
-
-function Part({ title, html }: { title: string; html: string }) {
-  if (!html) return null;
-  return (
-    <section className="mt-5">
-      <h2 className="mb-2 border-l-4 border-blue-700 pl-2 font-semibold">{title}</h2>
-      <div className="statement prose-sm break-words leading-relaxed" dangerouslySetInnerHTML={{ __html: html }} />
-    </section>
-  );
+  return siteRedirect(`${base.base}/submissions?onlyMine=true`, { headers: { "Set-Cookie": cookie } });
 }
 
 export default function TrainingProblemPage() {
@@ -111,46 +89,22 @@ export default function TrainingProblemPage() {
   const refused = useActionData<typeof action>() ?? null;
   const { t } = useTranslation(["training", "problem"]);
   const { problem, editor } = data;
-  const here = `/training/${data.tid}/problem/${encodeURIComponent(problem.displayId)}`;
+  const href = (displayId: string) => `${data.base}/problem/${encodeURIComponent(displayId)}`;
+  const here = href(problem.displayId);
+  // Inside its group's frame the group's name is the page's first heading.
+  const Heading = data.inGroup ? "h2" : "h1";
   const statement = (
     <article className="rounded bg-white p-3 shadow-sm sm:p-5" data-testid="training-statement">
       <div className="mb-2 flex items-center justify-between gap-2">
-        <h1 className="text-xl font-semibold">
-          <span className="mr-2 inline-flex items-center gap-1 font-mono text-gray-700">
-            {problem.displayId}
-          </span>
+        <Heading className="text-xl font-semibold">
+          <span className="mr-2 inline-flex items-center gap-1 font-mono text-gray-700">{problem.displayId}</span>
           {problem.title}
-        </h1>
+        </Heading>
         <Link to={data.focus ? here : `${here}?focus=1`} className="text-sm text-blue-700 hover:underline" data-testid="focus-toggle">
           {data.focus ? t("problem:detail.exitFocus") : t("problem:detail.focus")}
         </Link>
       </div>
-      <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-gray-700">
-        {problem.limits.map((row) => (
-          <span key={row.kind}>
-            {t(`problem:detail.timeLimit.${row.kind}`)}: {formatTimeMs(row.time)} · {t(`problem:detail.memoryLimit.${row.kind}`)}: {formatMemoryMb(row.memory)}
-          </span>
-        ))}
-        <span>
-          {t("problem:detail.stackLimit")}: {formatMemoryMb(problem.stackLimit)}
-        </span>
-      </div>
-      <Part title={t("problem:detail.description")} html={problem.html.description} />
-      <Part title={t("problem:detail.input")} html={problem.html.input} />
-      <Part title={t("problem:detail.output")} html={problem.html.output} />
-      {problem.examples.map((ex, i) => (
-        <section key={i} className="mt-5 grid gap-3 sm:grid-cols-2">
-          <div>
-            <div className="mb-1 text-sm font-semibold">{t("problem:detail.sampleInput", { n: i + 1 })}</div>
-            <pre className="overflow-auto whitespace-pre-wrap rounded bg-gray-50 p-2 text-sm focus:outline focus:outline-2 focus:outline-brand" tabIndex={0}>{ex.input}</pre>
-          </div>
-          <div>
-            <div className="mb-1 text-sm font-semibold">{t("problem:detail.sampleOutput", { n: i + 1 })}</div>
-            <pre className="overflow-auto whitespace-pre-wrap rounded bg-gray-50 p-2 text-sm focus:outline focus:outline-2 focus:outline-brand" tabIndex={0}>{ex.output}</pre>
-          </div>
-        </section>
-      ))}
-      <Part title={t("problem:detail.hint")} html={problem.html.hint} />
+      <ProblemStatement problem={problem} />
     </article>
   );
   const workspace = (
@@ -168,32 +122,16 @@ export default function TrainingProblemPage() {
       />
     </div>
   );
+  const strip = {
+    label: t("training:focus.strip"),
+    problems: data.strip,
+    current: problem.displayId,
+    href: (displayId: string) => `${href(displayId)}?focus=1`,
+    back: { to: `${data.base}/problems`, label: t("training:focus.back") },
+  };
   return (
-    <div className={data.focus ? "fixed inset-0 z-50 flex flex-col bg-[#eff3f5]" : ""} data-testid="training-problem-page">
-      <div className={data.focus ? "flex-1 overflow-auto p-2" : ""}>
-        <SplitPane left={statement} right={workspace} />
-      </div>
-      {data.focus ? (
-        <nav aria-label={t("training:focus.strip")} className="flex flex-wrap gap-1 border-t bg-white p-2" data-testid="focus-strip">
-          {data.strip.map((p) => {
-            const current = p.displayId === problem.displayId;
-            const state = p.myStatus === JudgeStatus.ACCEPTED ? "border-green-700 text-green-800" : p.myStatus === JudgeStatus.NOT_SUBMITTED ? "border-gray-400 text-gray-800" : "border-red-700 text-red-800";
-            return (
-              <Link
-                key={p.displayId}
-                to={`/training/${data.tid}/problem/${encodeURIComponent(p.displayId)}?focus=1`}
-                aria-current={current ? "page" : undefined}
-                className={`rounded border-2 px-3 py-1 text-sm font-medium ${state} ${current ? "bg-sky-100" : "bg-white"}`}
-              >
-                {p.displayId}
-              </Link>
-            );
-          })}
-          <Link to={`/training/${data.tid}/problems`} className="ml-auto rounded border px-3 py-1 text-sm text-gray-800">
-            {t("training:focus.back")}
-          </Link>
-        </nav>
-      ) : null}
-    </div>
+    <FocusFrame focus={data.focus} strip={strip} testId="training-problem-page">
+      <SplitPane left={statement} right={workspace} />
+    </FocusFrame>
   );
 }

@@ -18,9 +18,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const base = await trainingPageBase(request, params);
   try {
     const rows = await trainingProblemList(base.user, base.tid);
-    return json({ tid: base.tid, rows, refusal: null as string | null });
+    return json({ base: base.base, rows, refusal: null as string | null });
   } catch (err) {
-    return json({ tid: base.tid, rows: [], refusal: await trainingEntryRefusalText(request, err) }, { status: 403 });
+    return json({ base: base.base, rows: [], refusal: await trainingEntryRefusalText(request, err) }, { status: 403 });
   }
 }
 
@@ -43,7 +43,7 @@ function StatusMark({ status }: { status: number }) {
 export default function TrainingProblems() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation(["training", "problem"]);
-  if (data.refusal) return <EntryRefusal tid={data.tid} message={data.refusal} />;
+  if (data.refusal) return <EntryRefusal base={data.base} message={data.refusal} />;
   return (
     <section className="overflow-x-auto rounded bg-white p-3 shadow-sm sm:p-5 focus:outline focus:outline-2 focus:outline-brand" tabIndex={0}>
       <table className="w-full text-sm" data-testid="training-problems">
@@ -67,12 +67,12 @@ export default function TrainingProblems() {
                 <StatusMark status={p.myStatus} />
               </td>
               <td className="px-2 py-1">
-                <Link to={`/training/${data.tid}/problem/${encodeURIComponent(p.problemId)}`} className="text-blue-700 underline">
+                <Link to={`${data.base}/problem/${encodeURIComponent(p.problemId)}`} className="text-blue-700 underline">
                   {p.problemId}
                 </Link>
               </td>
               <td className="px-2 py-1">
-                <Link to={`/training/${data.tid}/problem/${encodeURIComponent(p.problemId)}`} className="text-blue-700 hover:underline">
+                <Link to={`${data.base}/problem/${encodeURIComponent(p.problemId)}`} className="text-blue-700 hover:underline">
                   {p.title}
                 </Link>
               </td>

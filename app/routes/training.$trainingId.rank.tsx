@@ -19,10 +19,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = pageFrom(new URL(request.url).searchParams.get("currentPage"));
   try {
     const rank = await trainingRankPage(base.user, base.tid, page);
-    return json({ tid: base.tid, ...rank, refusal: null as string | null });
+    return json({ base: base.base, ...rank, refusal: null as string | null });
   } catch (err) {
     const refusal = await trainingEntryRefusalText(request, err);
-    return json({ tid: base.tid, records: [], total: 0, size: 30, current: 1, showRealname: false, problems: [], refusal }, { status: 403 });
+    return json({ base: base.base, records: [], total: 0, size: 30, current: 1, showRealname: false, problems: [], refusal }, { status: 403 });
   }
 }
 
@@ -31,7 +31,7 @@ export default function TrainingRank() {
   const { t } = useTranslation("training");
   const location = useLocation();
   const href = (p: number) => `${location.pathname}?currentPage=${p}`;
-  if (data.refusal) return <EntryRefusal tid={data.tid} message={data.refusal} />;
+  if (data.refusal) return <EntryRefusal base={data.base} message={data.refusal} />;
   return (
     <section className="overflow-x-auto rounded bg-white p-3 shadow-sm sm:p-5 focus:outline focus:outline-2 focus:outline-brand" tabIndex={0}>
       <table className="w-full text-sm" data-testid="training-rank">
@@ -44,7 +44,7 @@ export default function TrainingRank() {
             <th className="px-2 py-2">{t("rank.totalTime")}</th>
             {data.problems.map((p) => (
               <th key={p} className="px-2 py-2 text-center">
-                <Link to={`/training/${data.tid}/problem/${encodeURIComponent(p)}`} className="text-blue-700 underline">
+                <Link to={`${data.base}/problem/${encodeURIComponent(p)}`} className="text-blue-700 underline">
                   {p}
                 </Link>
               </th>

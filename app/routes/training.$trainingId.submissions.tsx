@@ -28,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     const page = await listTrainingSubmissions(base.user, q);
     return json({
-      tid: base.tid,
+      base: base.base,
       query: { onlyMine: q.onlyMine, username: q.searchUsername },
       total: page.total,
       size: page.size,
@@ -38,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     });
   } catch (err) {
     const refusal = await trainingEntryRefusalText(request, err);
-    return json({ tid: base.tid, query: { onlyMine: q.onlyMine, username: q.searchUsername }, total: 0, size: q.limit, current: 1, records: [], refusal }, { status: 403 });
+    return json({ base: base.base, query: { onlyMine: q.onlyMine, username: q.searchUsername }, total: 0, size: q.limit, current: 1, records: [], refusal }, { status: 403 });
   }
 }
 
@@ -46,7 +46,7 @@ export default function TrainingSubmissions() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation(["training", "submission", "judge"]);
   const location = useLocation();
-  if (data.refusal) return <EntryRefusal tid={data.tid} message={data.refusal} />;
+  if (data.refusal) return <EntryRefusal base={data.base} message={data.refusal} />;
   const running = data.records.some((r) => RUNNING_STATUSES.has(r.status));
   const href = (p: number) => {
     const sp = new URLSearchParams(location.search);
@@ -95,7 +95,7 @@ export default function TrainingSubmissions() {
               </td>
               <td className="whitespace-nowrap px-2 py-1">{r.submitTime}</td>
               <td className="px-2 py-1">
-                <Link to={`/training/${data.tid}/problem/${encodeURIComponent(r.displayPid)}`} className="text-blue-700 underline">
+                <Link to={`${data.base}/problem/${encodeURIComponent(r.displayPid)}`} className="text-blue-700 underline">
                   {r.displayPid}
                 </Link>
               </td>

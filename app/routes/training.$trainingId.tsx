@@ -5,18 +5,21 @@ import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
 import { trainingPageBase } from "~/http/training-page.server";
 
-// A training's page (spec section 2, /training/{id}): its number, title, auth and category tags,
-// the signed-in user's progress (problems solved of the training's, from their kept solved list),
-// and the tabs; the tab's page is the child route. A visitor is sent to log in first.
+// A training's page (spec section 2, /training/{id}; a group's training inside its group's frame,
+// /group/{gid}/training/{id}, which re-exports this module): its number, title, auth and category
+// tags, the signed-in user's progress (problems solved of the training's, from their kept solved
+// list), and the tabs; the tab's page is the child route. A visitor is sent to log in first.
 
 export const handle = { i18n: ["training"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.training.title);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { detail } = await trainingPageBase(request, params);
+  const { detail, base } = await trainingPageBase(request, params);
   const tr = detail.training;
   return json({
+    base,
+    inGroup: tr.gid != null,
     training: { id: tr._id, rank: tr.rank, title: tr.title, auth: tr.auth, author: tr.author },
     category: detail.category ? { name: detail.category.name, color: detail.category.color } : null,
     canEnter: detail.canEnter,
@@ -26,8 +29,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
+/** The training layout's data, from a page under either address (the site's or its group's). */
 export function useTrainingLayout() {
-  return useRouteLoaderData<typeof loader>("routes/training.$trainingId");
+  const site = useRouteLoaderData<typeof loader>("routes/training.$trainingId");
+  const inGroup = useRouteLoaderData<typeof loader>("routes/group.$groupId.training.$trainingId");
+  return site ?? inGroup;
 }
 
 const TABS = [
@@ -41,14 +47,16 @@ export default function TrainingLayout() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("training");
   const tr = data.training;
+  // Inside its group's frame the group's name is the page's first heading.
+  const Heading = data.inGroup ? "h2" : "h1";
   return (
-    <div className="mx-auto max-w-7xl space-y-3 p-2 sm:p-4">
+    <div className={data.inGroup ? "space-y-3" : "mx-auto max-w-7xl space-y-3 p-2 sm:p-4"}>
       <section className="rounded bg-white p-3 shadow-sm sm:p-5">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-xl font-semibold" data-testid="training-title">
+          <Heading className="text-xl font-semibold" data-testid="training-title">
             <span className="mr-2 text-gray-700">#{tr.rank}</span>
             {tr.title}
-          </h1>
+          </Heading>
           <AuthTag auth={tr.auth} />
           <CategoryTag name={data.category?.name ?? null} color={data.category?.color ?? null} />
         </div>
@@ -62,7 +70,7 @@ export default function TrainingLayout() {
           {TABS.map((tab) => (
             <NavLink
               key={tab.path}
-              to={tab.path ? `/training/${tr.id}/${tab.path}` : `/training/${tr.id}`}
+              to={tab.path ? `${data.base}/${tab.path}` : data.base}
               end
               className={({ isActive }) =>
                 `-mb-px border-b-2 px-3 py-2 text-sm ${isActive ? "border-blue-700 font-medium text-blue-700" : "border-transparent text-gray-700 hover:text-blue-700"}`

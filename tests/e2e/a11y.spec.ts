@@ -5,11 +5,11 @@ import { expect, test, uniqueName, type TestUser } from "./support/fixtures";
 import { makeAbProblem, models, randomPid } from "./support/problems";
 
 // Every page of the site through axe-core, in both languages, at a desktop (1366 px) and a phone
-// (375 px) width, signed out, signed in and as an administrator. Any serious or critical violation
-// of WCAG 2.1 A/AA fails the test, so a new page or colour has to stay accessible. A new page is
-// added to PAGES.
+// (375 px) width, signed out, signed in (a member of this worker's group too) and as an
+// administrator. Any serious or critical violation of WCAG 2.1 A/AA fails the test, so a new page
+// or colour has to stay accessible. A new page is added to PAGES.
 
-type Who = "visitor" | "learner" | "admin" | "root";
+type Who = "visitor" | "learner" | "member" | "admin" | "root";
 
 interface PageCase {
   path: string;
@@ -29,6 +29,8 @@ let trainingId = 0;
 // This worker's group (a super admin is its root) with a discussion and an announcement.
 let groupId = 0;
 let groupDiscussionId = 0;
+// The group's training (a private one holding the public problem; a super admin enters it).
+let groupTrainingId = 0;
 const GROUP_PROBLEM_ID = `A11YG${randomPid()}`;
 
 const PAGES: PageCase[] = [
@@ -113,9 +115,30 @@ const PAGES: PageCase[] = [
   { path: "group/GROUP/problem", who: "root" },
   { path: "group/GROUP/problem/create", who: "root" },
   { path: "group/GROUP/problem/GPROB", who: "root", ready: (p) => expect(p.getByTestId("code-editor")).toBeVisible() },
+  { path: "group/GROUP/problem/GPROB?focus=1", who: "root", ready: (p) => expect(p.getByTestId("code-editor")).toBeVisible() },
+  { path: "group/GROUP/training/GTID", who: "member", ready: (p) => expect(p.getByTestId("training-password-form")).toBeVisible() },
+  { path: "group/GROUP/training/GTID/problems", who: "member", ready: (p) => expect(p.getByTestId("entry-refusal")).toBeVisible() },
+  { path: "group/GROUP/training/GTID", who: "root" },
+  { path: "group/GROUP/training/GTID/problems", who: "root" },
+  { path: "group/GROUP/training/GTID/submissions", who: "root" },
+  { path: "group/GROUP/training/GTID/rank", who: "root" },
+  // Inside the group's and the training's frames the code area starts below a phone's first screen.
+  { path: "group/GROUP/training/GTID/problem/PROBLEM", who: "root", ready: editorReached },
+  { path: "group/GROUP/training/GTID/problem/PROBLEM?focus=1", who: "root", ready: (p) => expect(p.getByTestId("focus-strip")).toBeVisible() },
   { path: "group/GROUP/status", who: "root" },
   { path: "admin/group-problem/apply", who: "admin" },
 ];
+
+/** The code editor in place once the reader has reached it (phones load it there). */
+async function editorReached(page: Page) {
+  await page.getByTestId("code-textarea").scrollIntoViewIfNeeded();
+  await expect(page.getByTestId("code-editor")).toBeVisible();
+}
+
+async function joinGroup(user: TestUser) {
+  const { applyToGroup } = await import("../../app/services/group/members.server");
+  await applyToGroup({ _id: user.uid, username: user.username, role: user.role } as never, groupId, { code: "", reason: "" });
+}
 
 const VIEWPORTS = [
   { name: "1366", width: 1366, height: 900 },
@@ -205,6 +228,18 @@ test.beforeAll(async ({ app }) => {
   const groupPid = randomPid();
   await makeAbProblem(m, { pid: groupPid, problemId: GROUP_PROBLEM_ID, title: "Accessible group A + B", examples: [{ input: "1 2", output: "3" }] });
   await m.Problem.updateOne({ _id: groupPid }, { $set: { gid: groupId, applyPublicProgress: 1 } });
+  const [{ createTraining, trainingInputSchema }, { addTrainingProblem }] = await Promise.all([
+    import("../../app/services/training/trainings.server"),
+    import("../../app/services/training/problems.server"),
+  ]);
+  const inGroup = { gid: groupId, groupAdmin: true };
+  const groupTraining = await createTraining(
+    owner,
+    trainingInputSchema.parse({ title: "Accessible group training", description: "Sums **in** class.", rank: 1, auth: "Private", privatePwd: "a11y", categoryId: trainingId }),
+    inGroup,
+  );
+  groupTrainingId = groupTraining._id;
+  await addTrainingProblem(owner, { tid: groupTrainingId, pid }, inGroup);
   await m.Submission.create({ _id: 9_700_000 + randomPid(), pid: groupPid, displayPid: GROUP_PROBLEM_ID, gid: groupId, uid: "a11y-author", username: uniqueName("a11yg"), title: "Accessible group A + B", status: 0, language: "C++", code: "int main() { return 0; }\n", length: 25, time: 3, memory: 1024 });
 });
 
@@ -216,10 +251,12 @@ for (const c of PAGES) {
     if (c.who !== "visitor") {
       const role = c.who === "admin" ? Role.ADMIN : c.who === "root" ? Role.SUPER_ADMIN : Role.DEFAULT_USER;
       const user: TestUser = await createUser({ role });
+      // A member of this worker's group (a public one: joining is immediate).
+      if (c.who === "member") await joinGroup(user);
       await loginAs(context, user);
     }
     // Test titles stay the same in every worker; the ids are this worker's.
-    const path = c.path === "SUBMISSION" ? `submission-detail/${submitId}` : c.path.replace("PROBLEM", PROBLEM_ID).replace("TRAINING", String(trainingId)).replace("CONTEST", String(contestId)).replace("CSUB", String(contestSubmitId)).replace("GROUP", String(groupId)).replace("GDISC", String(groupDiscussionId)).replace("GPROB", GROUP_PROBLEM_ID);
+    const path = c.path === "SUBMISSION" ? `submission-detail/${submitId}` : c.path.replace("PROBLEM", PROBLEM_ID).replace("TRAINING", String(trainingId)).replace("CONTEST", String(contestId)).replace("CSUB", String(contestSubmitId)).replace("GROUP", String(groupId)).replace("GDISC", String(groupDiscussionId)).replace("GPROB", GROUP_PROBLEM_ID).replace("GTID", String(groupTrainingId));
     const reports: Record<string, string[]> = {};
     let widths: readonly (typeof VIEWPORTS)[number][] = VIEWPORTS;
     for (const lng of LANGUAGES) {

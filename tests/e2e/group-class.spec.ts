@@ -158,10 +158,25 @@ for (const js of [true, false]) {
     await ap.goto(`group/${gid}`);
     await ap.getByTestId("group-tabs").getByRole("link", { name: "Trainings" }).click();
     await ap.getByRole("link", { name: `Sums ${tag}` }).click();
-    await ap.waitForURL(new RegExp(`/training/${tid}$`));
+    // The training opens in the group's frame, the trainings tab current; its tabs stay there.
+    await ap.waitForURL(new RegExp(`/group/${gid}/training/${tid}$`));
+    await expect(ap.getByTestId("group-tabs").getByRole("link", { name: "Trainings" })).toHaveAttribute("aria-current", "page");
+    await expect(ap.getByTestId("training-title")).toContainText(`Sums ${tag}`);
+    await ap.getByTestId("training-tabs").getByRole("link", { name: "Problem List" }).click();
+    await ap.waitForURL(new RegExp(`/group/${gid}/training/${tid}/problems$`));
+    await ap.locator(`[data-testid="training-problem"][data-problem-id="${displayId}"]`).getByRole("link", { name: `A plus B ${tag}` }).click();
+    await ap.waitForURL(new RegExp(`/group/${gid}/training/${tid}/problem/${displayId}$`));
+    await expect(ap.getByTestId("group-title")).toHaveText(`Class ${tag} algorithms`);
+    // The site's address of the training sends there too.
+    await ap.goto(`training/${tid}/problems`);
+    await ap.waitForURL(new RegExp(`/group/${gid}/training/${tid}/problems$`));
     await bp.goto(`group/${gid}/contest`);
     await bp.getByTestId("group-contest-row").filter({ hasText: `OI cup ${tag}` }).getByRole("link", { name: `OI cup ${tag}` }).click();
     await bp.waitForURL(new RegExp(`/contest/${cid}$`));
+    // The contest names its group, with the way back.
+    await expect(bp.getByTestId("back-to-group")).toContainText(`Class ${tag} algorithms`);
+    await bp.getByTestId("back-to-group").click();
+    await bp.waitForURL(new RegExp(`/group/${gid}/contest$`));
 
     // Before anyone solves: the group's rank lists all three members with nothing solved.
     await ap.goto(`group/${gid}/rank`);
@@ -237,6 +252,10 @@ for (const js of [true, false]) {
       `training/${tid}`,
       `training/${tid}/problems`,
       `training/${tid}/problem/${displayId}`,
+      `group/${gid}/training/${tid}`,
+      `group/${gid}/training/${tid}/problems`,
+      `group/${gid}/training/${tid}/rank`,
+      `group/${gid}/training/${tid}/problem/${displayId}`,
       `contest/${cid}`,
       `contest/${cid}/problems`,
       `contest/${cid}/problem/A`,
@@ -250,7 +269,7 @@ for (const js of [true, false]) {
     const comment = await op.request.post(detailPath, { form: { intent: "comment", content: "Let me in" } });
     expect(comment.status()).toBe(403);
     const code = abSolution("Python3");
-    for (const path of [`group/${gid}/problem/${displayId}`, `contest/${cid}/problem/A`, `training/${tid}/problem/${displayId}`]) {
+    for (const path of [`group/${gid}/problem/${displayId}`, `contest/${cid}/problem/A`, `training/${tid}/problem/${displayId}`, `group/${gid}/training/${tid}/problem/${displayId}`]) {
       const res = await op.request.post(path, { form: { intent: "submit", language: "Python3", code }, maxRedirects: 0 });
       expect([403, 404], path).toContain(res.status());
     }

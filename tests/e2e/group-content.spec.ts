@@ -5,8 +5,8 @@ import { randomPid } from "./support/problems";
 
 // A group's trainings and contests in Chromium: the group's owner adds a training (with a new
 // category of the group) and an OI contest through the group's tabs and gives each a problem; a
-// member sees both in the tabs and opens them on the training and contest pages; an outsider is
-// refused the contest. Once with JavaScript and once without.
+// member sees both in the tabs and opens them (the training in the group's frame, the contest on
+// its pages); an outsider is refused the contest. Once with JavaScript and once without.
 
 type Loginer = (context: BrowserContext, user: TestUser) => Promise<void>;
 
@@ -129,7 +129,7 @@ for (const js of [true, false]) {
     await sp.waitForURL(new RegExp(`/group/${gid}/training$`));
     await expect(sp.getByTestId("group-training-create")).toHaveCount(0);
     await sp.getByRole("link", { name: `Loops ${tag}` }).click();
-    await sp.waitForURL(/\/training\/\d+$/);
+    await sp.waitForURL(new RegExp(`/group/${gid}/training/\\d+$`));
     await expect(sp.getByText(`Loops ${tag}`).first()).toBeVisible();
     await sp.goto(`group/${gid}/contest`);
     const crow = sp.getByTestId("group-contest-row").filter({ hasText: `OI cup ${tag}` });

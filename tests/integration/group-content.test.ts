@@ -34,19 +34,18 @@ import * as trainingPage from "~/routes/training.$trainingId._index";
 import * as contestPage from "~/routes/contest.$contestId";
 import * as trainingsTab from "~/routes/group.$groupId.training._index";
 import * as trainingCreate from "~/routes/group.$groupId.training.create";
-import * as trainingEdit from "~/routes/group.$groupId.training.$trainingId.edit";
-import * as trainingProblemsPage from "~/routes/group.$groupId.training.$trainingId.manage-problems";
+import * as trainingEdit from "~/routes/group.$groupId.training.$trainingId_.edit";
+import * as trainingProblemsPage from "~/routes/group.$groupId.training.$trainingId_.manage-problems";
 import * as contestsTab from "~/routes/group.$groupId.contest._index";
 import * as contestCreate from "~/routes/group.$groupId.contest.create";
 import * as contestEdit from "~/routes/group.$groupId.contest.$contestId.edit";
 import * as contestProblemsPage from "~/routes/group.$groupId.contest.$contestId.manage-problems";
 import * as announcementsPage from "~/routes/group.$groupId.contest.$contestId.announcements";
 import * as acDownload from "~/routes/group.$groupId.contest.$contestId.ac-submissions";
-import { createUser } from "~/services/account/users.server";
-import { createGroup } from "~/services/group/groups.server";
-import { applyToGroup, changeMemberAuth, removeMember } from "~/services/group/members.server";
+import { changeMemberAuth, removeMember } from "~/services/group/members.server";
 import { connectDb, disconnectDb, ensureIndexes } from "~/services/platform/db.server";
 import { closeRedis } from "~/services/platform/redis.server";
+import { addMembers, makeGroup, makeUser } from "../fixtures/groups";
 import { body, call, makeProblem, req } from "../fixtures/learner";
 
 // A group's trainings and contests, through the group's tabs and HOJ's group calls: its admins
@@ -54,7 +53,7 @@ import { body, call, makeProblem, req } from "../fixtures/learner";
 // every refusal (an outsider, a member acting as admin, an admin of another group naming this
 // group's content by id, a removed member) is a direct request that changes nothing.
 
-type User = Awaited<ReturnType<typeof createUser>>;
+type User = Awaited<ReturnType<typeof makeUser>>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
 type Api = { status: number; msg: string; data: any };
 
@@ -109,19 +108,15 @@ const errorOf = async (res: Response) => ((await res.json()) as { error?: string
 beforeAll(async () => {
   await connectDb();
   await ensureIndexes();
-  owner = await createUser({ username: "gc-owner", password: "secret123", email: "gc-owner@example.test", role: Role.ADMIN });
-  admin = await createUser({ username: "gc-admin", password: "secret123", email: "gc-admin@example.test" });
-  member = await createUser({ username: "gc-member", password: "secret123", email: "gc-member@example.test" });
-  leaver = await createUser({ username: "gc-leaver", password: "secret123", email: "gc-leaver@example.test" });
-  outsider = await createUser({ username: "gc-out", password: "secret123", email: "gc-out@example.test" });
-  otherOwner = await createUser({ username: "gc-other", password: "secret123", email: "gc-other@example.test", role: Role.ADMIN });
-  const base = { brief: "A brief text", description: "A longer description", visible: true };
-  gid = (await createGroup(owner, { ...base, name: "Content test group", shortName: "cont1", auth: 2, code: "QWE123" }))._id;
-  otherGid = (await createGroup(otherOwner, { ...base, name: "Another test group", shortName: "cont2", auth: 1, code: "" }))._id;
-  for (const u of [admin, member, leaver]) {
-    await applyToGroup(u, gid, { code: "", reason: "Let me in please" });
-    await changeMemberAuth(owner, gid, u._id, 3);
-  }
+  owner = await makeUser("gc-owner", Role.ADMIN);
+  admin = await makeUser("gc-admin");
+  member = await makeUser("gc-member");
+  leaver = await makeUser("gc-leaver");
+  outsider = await makeUser("gc-out");
+  otherOwner = await makeUser("gc-other", Role.ADMIN);
+  gid = (await makeGroup(owner, { name: "Content test group", shortName: "cont1", auth: 2, code: "QWE123" }))._id;
+  otherGid = (await makeGroup(otherOwner, { name: "Another test group", shortName: "cont2", auth: 1 }))._id;
+  await addMembers(owner, gid, [admin, member, leaver]);
   await changeMemberAuth(owner, gid, admin._id, 4);
   publicPid = (await makeProblem({ problemId: "GC1001" }))._id;
   const gp = await makeProblem({ problemId: "CONT1-1", gid, auth: 1 });
@@ -171,7 +166,10 @@ describe("group trainings", () => {
     expect(list.status).toBe(200);
     expect(((await list.json()) as { rows: Array<{ id: number }> }).rows.map((r) => r.id)).toEqual([tid]);
     expect((await page(trainingsTab, `/group/${gid}/training`, { groupId: String(gid) }, { uid: outsider._id })).status).toBe(403);
-    expect((await page(trainingPage, `/training/${tid}`, { trainingId: String(tid) }, { uid: member._id })).status).toBe(200);
+    // The site's address of a group's training sends its members to the group's frame.
+    const opened = await page(trainingPage, `/training/${tid}`, { trainingId: String(tid) }, { uid: member._id });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("Location")).toBe(`/group/${gid}/training/${tid}`);
     expect((await page(trainingPage, `/training/${tid}`, { trainingId: String(tid) }, { uid: outsider._id })).status).toBe(403);
     const detail = await api(trainingDetail, `get-training-detail?tid=${tid}`, { uid: outsider._id });
     expect(detail.res.status).toBe(403);

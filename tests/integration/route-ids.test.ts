@@ -40,7 +40,8 @@ function routeOf(file: string): RouteFile {
         return BAD;
       }
       if (s.startsWith("$")) {
-        params[s.slice(1)] = BAD;
+        // "$trainingId_" (out of its layout) is still the parameter "trainingId".
+        params[s.slice(1).replace(/_$/, "")] = BAD;
         return BAD;
       }
       return s.replace(/_$/, "").replace(/\[(.)\]/g, "$1");

@@ -15,3 +15,9 @@ export async function groupAccessContext(gid: number, viewer: Viewer): Promise<G
   if (!group) return null;
   return { group: { _id: group._id, uid: group.uid, auth: group.auth, visible: group.visible, status: group.status }, memberAuth: member?.auth ?? 0 };
 }
+
+/** A group's id and name, for the way back to it from its contests' pages; null when it is gone. */
+export async function groupLinkOf(gid: number): Promise<{ id: number; name: string } | null> {
+  const group = await Group.findById(gid).select("name").lean<{ _id: number; name: string }>();
+  return group ? { id: group._id, name: group.name } : null;
+}

@@ -249,7 +249,12 @@ export function requireTrainingEntry(viewer: Viewer, ctx: TrainingAccessContext)
  * readable before registering (the password form is on it).
  */
 export async function trainingDetail(tid: number, viewer: CurrentUser | null, scope: TrainingOwnerScope = SITE) {
-  const { training, ctx } = await trainingScopeFor(tid, viewer, scope);
+  return trainingDetailOf(await loadTraining(tid), viewer, scope);
+}
+
+/** As `trainingDetail`, for a training already read (a page that first checks where it belongs). */
+export async function trainingDetailOf(training: TrainingDoc, viewer: CurrentUser | null, scope: TrainingOwnerScope = SITE) {
+  const ctx = await trainingContext(training, viewer, scope);
   // A group training is its group's members' only.
   const outsider = ctx.group ? groupContentRefusal(viewer, ctx.group) : null;
   if (outsider) throw outsider;
