@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import katexStyles from "katex/dist/katex.min.css";
 import prismStyles from "prismjs/themes/prism.css";
 import { EditorPanel, type SubmitResult } from "~/components/problem/EditorPanel";
@@ -17,6 +17,7 @@ import { DomainError } from "~/services/errors.server";
 import { groupProblemByDisplayId } from "~/services/group/problems.server";
 import { getT } from "~/services/platform/i18n.server";
 import { validate } from "~/services/platform/validation.server";
+import type { loader as groupLoader } from "./group.$groupId";
 import { codeTemplates, editorLanguages } from "~/services/problem/problems.server";
 import { createSubmission, submitSchema } from "~/services/submission/submissions.server";
 import { problemStatusesIn } from "~/services/submission/user-problem-status.server";
@@ -24,7 +25,8 @@ import { problemStatusesIn } from "~/services/submission/user-problem-status.ser
 // A problem of a group (spec section 2, /group/{id}/problem/{problemId}): its members read it and
 // submit with the group's id (the same submit path: the policy's group scope decides), with and
 // without JavaScript; the self-test runs in the group too (its page without JavaScript is the
-// problem's self-test page with the group named).
+// problem's self-test page with the group named). While group discussion is on, the problem's
+// discussions in the group are a link away, as the site's problem page has them.
 
 export const handle = { i18n: ["group", "group-problem", "problem", "judge", "submission"], hideFooter: true };
 
@@ -80,6 +82,7 @@ export default function GroupProblemPage() {
   const data = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>() ?? null;
   const { t } = useTranslation(["group-problem", "problem"]);
+  const discussionsOpen = useRouteLoaderData<typeof groupLoader>("routes/group.$groupId")?.groupDiscussion === true;
   const { problem, editor } = data;
   const statement = (
     <article className="rounded bg-white p-3 shadow-sm sm:p-5" data-testid="group-problem-statement">
@@ -88,9 +91,16 @@ export default function GroupProblemPage() {
           <span className="mr-2 font-mono text-gray-700">{problem.displayId}</span>
           {problem.title}
         </h2>
-        <Link to={`/group/${data.gid}/problem`} className="text-sm text-blue-700 underline">
-          {t("group-problem:backToList")}
-        </Link>
+        <div className="flex flex-wrap gap-3 text-sm">
+          {discussionsOpen ? (
+            <Link to={`/group/${data.gid}/discussion/${encodeURIComponent(problem.displayId)}`} className="text-blue-700 underline" data-testid="discussion-link">
+              {t("problem:detail.tabs.discussion")}
+            </Link>
+          ) : null}
+          <Link to={`/group/${data.gid}/problem`} className="text-blue-700 underline">
+            {t("group-problem:backToList")}
+          </Link>
+        </div>
       </div>
       <ProblemStatement problem={problem} />
     </article>

@@ -35,6 +35,7 @@ const PAGES: PageCase[] = [
   { path: "group/GROUP", who: "root" },
   { path: "group/GROUP/member", who: "root" },
   { path: "group/GROUP/discussion", who: "root" },
+  { path: "group/GROUP/discussion/GPROB", who: "root" },
   { path: "group/GROUP/discussion-detail/GDISC", who: "root" },
   { path: "group/GROUP/discussion-edit", who: "root" },
   { path: "group/GROUP/announcement", who: "root" },
@@ -205,6 +206,7 @@ test.beforeAll(async ({ app }) => {
   const groupPid = randomPid();
   await makeAbProblem(m, { pid: groupPid, problemId: GROUP_PROBLEM_ID, title: "Accessible group A + B", examples: [{ input: "1 2", output: "3" }] });
   await m.Problem.updateOne({ _id: groupPid }, { $set: { gid: groupId, applyPublicProgress: 1 } });
+  await createDiscussion(owner, { title: "Accessible problem talk", description: "For the audit.", content: "Why **3**?", categoryId: category!._id, pid: GROUP_PROBLEM_ID }, { kind: "group", gid: groupId, groupAdmin: true });
   await m.Submission.create({ _id: 9_700_000 + randomPid(), pid: groupPid, displayPid: GROUP_PROBLEM_ID, gid: groupId, uid: "a11y-author", username: uniqueName("a11yg"), title: "Accessible group A + B", status: 0, language: "C++", code: "int main() { return 0; }\n", length: 25, time: 3, memory: 1024 });
 });
 
