@@ -168,9 +168,21 @@ export async function updateContestProblem(user: CurrentUser, input: z.infer<typ
 export async function removeContestProblem(user: CurrentUser, input: z.infer<typeof removeContestProblemSchema>, scope: ContestOwnerScope = SITE): Promise<void> {
   const contest = await loadContest(input.cid, scope);
   requireContestAdmin(user, contest, scope);
-  const res = await ContestProblem.deleteOne({ cid: contest._id, pid: input.pid });
-  if (res.deletedCount === 0) throw new DomainError("notFound", "contest:problemNotFound");
-  await rebuildBoard(contest._id);
+  if ((await takeOutOfContest(contest._id, [input.pid])) === 0) throw new DomainError("notFound", "contest:problemNotFound");
+}
+
+/** Takes problems out of one contest and rebuilds its board without them; answers how many it listed. */
+async function takeOutOfContest(cid: number, pids: readonly number[]): Promise<number> {
+  const res = await ContestProblem.deleteMany({ cid, pid: { $in: [...pids] } });
+  if (res.deletedCount > 0) await rebuildBoard(cid);
+  return res.deletedCount;
+}
+
+/** Takes problems that are being deleted out of every contest that lists them, as their admins would. */
+export async function withdrawFromContests(pids: readonly number[]): Promise<void> {
+  if (pids.length === 0) return;
+  const cids = (await ContestProblem.distinct("cid", { pid: { $in: [...pids] } })) as number[];
+  for (const cid of cids) await takeOutOfContest(cid, pids);
 }
 
 /** One contest problem for its admins (HOJ's admin contest-problem GET). */

@@ -9,10 +9,11 @@ import { groupAdminRefusal, groupContentRefusal, groupProblemChangeRefusal, isGr
 import type { CurrentUser } from "../account/session.server";
 import { DomainError } from "../errors.server";
 import { queryLimit, queryPage, queryText } from "../platform/validation.server";
-import { changeProblemAuth, createProblem, deleteProblem, getProblemForEdit, updateProblem, type ProblemForEdit, type SaveOptions } from "../problem/admin.server";
+import { changeProblemAuth, createProblem, getProblemForEdit, updateProblem, type ProblemForEdit, type SaveOptions } from "../problem/admin.server";
 import { ProblemAdminError } from "../problem/errors.server";
 import { toHojCases, toHojProblem } from "../problem/hoj-problem.server";
 import { problemCount } from "../problem/problems.server";
+import { removeProblem } from "../problem/removal.server";
 import type { ProblemInputRaw } from "../problem/schema.server";
 import { getTagsByIds, listTags } from "../problem/tags.server";
 import { problemVisibilityChanged } from "../problem/visibility.server";
@@ -82,10 +83,13 @@ export async function updateGroupProblem(user: CurrentUser, gid: number, pid: nu
   return updateProblem(problem._id, { ...raw, problemId: groupDisplayId(group, raw.problemId) }, user, opts);
 }
 
-/** Deletes a problem of the group (its root, or the admin who wrote it). */
+/**
+ * Deletes a problem of the group (its root, or the admin who wrote it); it leaves the group's
+ * contests and trainings that list it, and the site's when the bank took it in.
+ */
 export async function deleteGroupProblem(user: CurrentUser, gid: number, pid: number): Promise<void> {
   const { problem } = await changeableProblem(user, gid, pid);
-  await deleteProblem(problem._id);
+  await removeProblem(problem._id);
 }
 
 /** The problem and what its edit form shows (the group's admins). */

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ProblemAuth, Role } from "~/lib/constants";
+import { ApplyProgress } from "~/lib/group-problem";
+import { BoardRow } from "~/models/contest-board.server";
+import { ContestProblem } from "~/models/contest-problem.server";
+import { Problem } from "~/models/problem.server";
+import { Submission } from "~/models/submission.server";
+import { Training } from "~/models/training.server";
+import { TrainingCategory } from "~/models/training-category.server";
+import { TrainingProblem } from "~/models/training-problem.server";
+import { TrainingRank } from "~/models/training-rank.server";
+import * as groupProblem from "~/routes/ojapi.group.problem";
+import * as problemsTab from "~/routes/group.$groupId.problem._index";
+import * as trainingCall from "~/routes/ojapi.group.training";
+import * as trainingFromGroup from "~/routes/ojapi.group.add-training-problem-from-group";
+import * as contestCall from "~/routes/ojapi.group.contest";
+import * as contestFromGroup from "~/routes/ojapi.group.add-contest-problem-from-group";
+import * as adminProblem from "~/routes/ojapi.admin.problem._index";
+import { createUser } from "~/services/account/users.server";
+import { contestInputSchema, createContest } from "~/services/contest/contests.server";
+import { addContestProblem } from "~/services/contest/problems.server";
+import { rebuildBoard } from "~/services/contest/board.server";
+import { createGroup, deleteGroup } from "~/services/group/groups.server";
+import { applyToGroup, changeMemberAuth } from "~/services/group/members.server";
+import { connectDb, disconnectDb, ensureIndexes } from "~/services/platform/db.server";
+import { closeRedis } from "~/services/platform/redis.server";
+import { updateWebsiteConfig } from "~/services/site/config.server";
+import { addTrainingProblem } from "~/services/training/problems.server";
+import { trainingVerdictApplied } from "~/services/training/rank.server";
+import { createTraining } from "~/services/training/trainings.server";
+import { api, contestBody, problemDto } from "../fixtures/hoj-bodies";
+import { call, makeSubmission, req } from "../fixtures/learner";
+
+// What becomes of a group problem once it is written: deleting it takes it out of the contests and
+// trainings that list it (their boards, problem counts and ranks follow, submissions stay), also
+// when its group is disbanded.
+
+type User = Awaited<ReturnType<typeof createUser>>;
+
+let owner: User;
+let author: User;
+let member: User;
+let siteAdmin: User;
+let gid = 0;
+const CATEGORY = 9801;
+
+async function groupProblemOf(g: number, problemId: string, uid: string) {
+  const made = await api(groupProblem, "group/problem", { uid, method: "POST", json: problemDto({ problemId, gid: g, type: 1 }) });
+  expect(made.res.status, made.body?.msg).toBe(200);
+  return made.body?.data as { id: number; problemId: string; title: string };
+}
+
+beforeAll(async () => {
+  await connectDb();
+  await ensureIndexes();
+  await updateWebsiteConfig({ groupAcMin: 0, groupDailyMax: 10, groupTotalMax: 10 });
+  const mk = (name: string, role?: number) => createUser({ username: `gpl-${name}`, password: "secret123", email: `gpl-${name}@example.test`, ...(role ? { role } : {}) });
+  owner = await mk("owner");
+  author = await mk("author");
+  member = await mk("member");
+  siteAdmin = await mk("siteadmin", Role.ADMIN);
+  gid = (await createGroup(owner, { brief: "A brief text", description: "A longer description", visible: true, name: "Lifecycle class", shortName: "life1", auth: 1, code: "" }))._id;
+  for (const u of [author, member]) await applyToGroup(u, gid, { code: "", reason: "Let me in please" });
+  await changeMemberAuth(owner, gid, author._id, 4);
+  await TrainingCategory.create({ _id: CATEGORY, name: "Basics", color: "#2d8cf0", gid: null });
+});
+
+afterAll(async () => {
+  await closeRedis();
+  await disconnectDb();
+});
+
+describe("deleting a group problem", () => {
+  let first: { id: number; problemId: string; title: string };
+  let second: { id: number; problemId: string; title: string };
+  let tid = 0;
+  let cid = 0;
+
+  beforeAll(async () => {
+    first = await groupProblemOf(gid, "1", author._id);
+    second = await groupProblemOf(gid, "2", author._id);
+    const training = await api(trainingCall, "group/training", { uid: author._id, method: "POST", json: { training: { title: "Sums", description: "Two sums", auth: "Public", gid, rank: 1 }, trainingCategory: { id: CATEGORY } } });
+    expect(training.res.status, training.body?.msg).toBe(200);
+    tid = training.body?.data.training.id;
+    const contest = await api(contestCall, "group/contest", { uid: author._id, method: "POST", json: { ...contestBody(), gid } });
+    expect(contest.res.status, contest.body?.msg).toBe(200);
+    cid = contest.body?.data.id;
+    for (const [p, displayId] of [
+      [first, "A"],
+      [second, "B"],
+    ] as const) {
+      expect((await api(trainingFromGroup, "group/add-training-problem-from-group", { uid: author._id, method: "POST", json: { tid, problemId: p.problemId } })).res.status).toBe(200);
+      expect((await api(contestFromGroup, "group/add-contest-problem-from-group", { uid: author._id, method: "POST", json: { cid, problemId: p.problemId, displayId } })).res.status).toBe(200);
+      await makeSubmission(member, { _id: p.id, problemId: p.problemId, title: p.title }, { tid, gid, status: 0, countedStatus: 0, score: 100, time: 5 });
+      await makeSubmission(member, { _id: p.id, problemId: p.problemId, title: p.title }, { cid, status: 0, score: 100, time: 5, submitTime: new Date() });
+    }
+    await trainingVerdictApplied(tid, member._id);
+    await rebuildBoard(cid);
+  });
+
+  it("starts with both problems in the training's rank and the contest's board", async () => {
+    expect(await Training.findById(tid).lean()).toMatchObject({ problemCount: 2 });
+    expect(await TrainingRank.findById(`${tid}:${member._id}`).lean()).toMatchObject({ ac: 2 });
+    expect(await BoardRow.findOne({ cid, uid: member._id, view: "live" }).lean()).toMatchObject({ totalScore: 200 });
+  });
+
+  it("a member who is not an admin may not delete it, by page or call; nothing changes", async () => {
+    const viaCall = await api(groupProblem, `group/problem?pid=${first.id}`, { uid: member._id, method: "DELETE" });
+    expect(viaCall.res.status).toBe(403);
+    const viaPage = await call(problemsTab.action, await req(`/group/${gid}/problem`, { uid: member._id, form: { intent: "delete", pid: String(first.id), confirmed: "1" } }), { groupId: String(gid) });
+    expect(viaPage.status).toBe(403);
+    expect(await Problem.exists({ _id: first.id })).toBeTruthy();
+    expect(await TrainingProblem.countDocuments({ tid })).toBe(2);
+    expect(await ContestProblem.countDocuments({ cid })).toBe(2);
+  });
+
+  it("its author deletes it: it leaves the training and the contest, the rank and board follow, the submissions stay", async () => {
+    const subs = await Submission.countDocuments({ pid: first.id });
+    const viaPage = await call(problemsTab.action, await req(`/group/${gid}/problem`, { uid: author._id, form: { intent: "delete", pid: String(first.id), confirmed: "1" } }), { groupId: String(gid) });
+    expect(viaPage.status).toBe(302);
+    expect(await Problem.exists({ _id: first.id })).toBeFalsy();
+    expect(await TrainingProblem.find({ tid }).lean()).toMatchObject([{ pid: second.id }]);
+    expect(await Training.findById(tid).lean()).toMatchObject({ problemCount: 1 });
+    const rank = await TrainingRank.findById(`${tid}:${member._id}`).lean();
+    expect(rank).toMatchObject({ ac: 1 });
+    expect(Object.keys(rank!.submissionInfo)).toEqual([second.problemId]);
+    expect(await ContestProblem.find({ cid }).lean()).toMatchObject([{ pid: second.id, displayId: "B" }]);
+    const row = await BoardRow.findOne({ cid, uid: member._id, view: "live" }).lean();
+    expect(row).toMatchObject({ totalScore: 100 });
+    expect(Object.keys(row!.cells)).toEqual([String(second.id)]);
+    expect(await Submission.countDocuments({ pid: first.id })).toBe(subs);
+  });
+
+  it("the site admin's delete call takes it out too", async () => {
+    const gone = await api(adminProblem, `admin/problem?pid=${second.id}`, { uid: siteAdmin._id, method: "DELETE" });
+    expect(gone.res.status, gone.body?.msg).toBe(200);
+    expect(await TrainingProblem.countDocuments({ tid })).toBe(0);
+    expect(await Training.findById(tid).lean()).toMatchObject({ problemCount: 0 });
+    expect(await TrainingRank.exists({ tid })).toBeFalsy();
+    expect(await ContestProblem.countDocuments({ cid })).toBe(0);
+  });
+});
+
+describe("disbanding a group", () => {
+  it("takes its problems the bank took in out of the site's trainings and contests", async () => {
+    const gone = (await createGroup(owner, { brief: "A brief text", description: "A longer description", visible: true, name: "Short-lived class", shortName: "life2", auth: 1, code: "" }))._id;
+    const accepted = await groupProblemOf(gone, "1", owner._id);
+    await Problem.updateOne({ _id: accepted.id }, { $set: { applyPublicProgress: ApplyProgress.PUBLIC, auth: ProblemAuth.PUBLIC } });
+    const training = await createTraining(siteAdmin, { title: "Site sums", description: "From a group", auth: "Public", privatePwd: "", rank: 1, categoryId: CATEGORY, status: true });
+    await addTrainingProblem(siteAdmin, { tid: training._id, pid: accepted.id });
+    const contest = await createContest(siteAdmin, contestInputSchema.parse(contestBody({ title: "Site cup" })));
+    await addContestProblem(siteAdmin, { cid: contest._id, pid: accepted.id, displayId: "A", displayTitle: "", color: "" });
+    expect(await Training.findById(training._id).lean()).toMatchObject({ problemCount: 1 });
+    await deleteGroup(owner, gone);
+    expect(await Problem.exists({ _id: accepted.id })).toBeFalsy();
+    expect(await TrainingProblem.countDocuments({ tid: training._id })).toBe(0);
+    expect(await Training.findById(training._id).lean()).toMatchObject({ problemCount: 0 });
+    expect(await ContestProblem.countDocuments({ cid: contest._id })).toBe(0);
+  });
+});
