@@ -16,11 +16,19 @@ import * as trainingFromGroup from "~/routes/ojapi.group.add-training-problem-fr
 import * as contestCall from "~/routes/ojapi.group.contest";
 import * as contestFromGroup from "~/routes/ojapi.group.add-contest-problem-from-group";
 import * as adminProblem from "~/routes/ojapi.admin.problem._index";
+import * as reviewPage from "~/routes/admin.group-problem.apply";
+import * as changeProgress from "~/routes/ojapi.admin.group-problem.change-progress";
+import * as messagePage from "~/routes/message.$type";
+import * as msgMine from "~/routes/ojapi.msg.mine";
+import * as msgSys from "~/routes/ojapi.msg.sys";
+import { UserMessage } from "~/models/message.server";
+import { sendSystemMessages, sendUserMessage, unreadCounts } from "~/services/community/messages.server";
 import { createUser } from "~/services/account/users.server";
 import { contestInputSchema, createContest } from "~/services/contest/contests.server";
 import { addContestProblem } from "~/services/contest/problems.server";
 import { rebuildBoard } from "~/services/contest/board.server";
 import { createGroup, deleteGroup } from "~/services/group/groups.server";
+import { applyGroupProblemPublic } from "~/services/group/problems.server";
 import { applyToGroup, changeMemberAuth } from "~/services/group/members.server";
 import { connectDb, disconnectDb, ensureIndexes } from "~/services/platform/db.server";
 import { closeRedis } from "~/services/platform/redis.server";
@@ -33,7 +41,8 @@ import { call, makeSubmission, req } from "../fixtures/learner";
 
 // What becomes of a group problem once it is written: deleting it takes it out of the contests and
 // trainings that list it (their boards, problem counts and ranks follow, submissions stay), also
-// when its group is disbanded.
+// when its group is disbanded; the site's decision on its application for the bank is told to the
+// group's owner and its author, in each reader's language.
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -156,5 +165,91 @@ describe("disbanding a group", () => {
     expect(await TrainingProblem.countDocuments({ tid: training._id })).toBe(0);
     expect(await Training.findById(training._id).lean()).toMatchObject({ problemCount: 0 });
     expect(await ContestProblem.countDocuments({ cid: contest._id })).toBe(0);
+  });
+});
+
+describe("the site's decision on a group problem's application", () => {
+  type Shown = { records: Array<{ title: string; content: string; url: string; state: boolean }>; total: number };
+  let accepted: { id: number; problemId: string; title: string };
+  let refused: { id: number; problemId: string; title: string };
+  let byOwner: { id: number; problemId: string; title: string };
+
+  const mineOf = async (uid: string) => UserMessage.find({ recipientUid: uid, type: "mine" }).sort({ _id: 1 }).lean();
+  const review = async (uid: string, pid: number, progress: number) => call(reviewPage.action, await req("/admin/group-problem/apply", { uid, form: { pid: String(pid), progress: String(progress) } }));
+
+  beforeAll(async () => {
+    accepted = await groupProblemOf(gid, "3", author._id);
+    refused = await groupProblemOf(gid, "4", author._id);
+    byOwner = await groupProblemOf(gid, "5", owner._id);
+    for (const p of [accepted, refused]) await applyGroupProblemPublic(author, gid, p.id, true);
+    await applyGroupProblemPublic(owner, gid, byOwner.id, true);
+  });
+
+  it("refuses a reviewer without an admin role, by page and call; nobody is told", async () => {
+    expect((await review(member._id, accepted.id, ApplyProgress.PUBLIC)).status).toBe(403);
+    const viaCall = await api(changeProgress, "admin/group-problem/change-progress", { uid: author._id, method: "PUT", json: { pid: accepted.id, progress: ApplyProgress.PUBLIC } });
+    expect(viaCall.res.status).toBe(403);
+    expect(await Problem.findById(accepted.id).lean()).toMatchObject({ applyPublicProgress: ApplyProgress.APPLYING });
+    expect(await UserMessage.countDocuments({ type: "mine" })).toBe(0);
+  });
+
+  it("an acceptance tells the group's owner and the problem's author, nobody else", async () => {
+    const res = await review(siteAdmin._id, accepted.id, ApplyProgress.PUBLIC);
+    expect(res.status).toBe(302);
+    expect(await Problem.findById(accepted.id).lean()).toMatchObject({ applyPublicProgress: ApplyProgress.PUBLIC });
+    for (const u of [owner, author]) {
+      const mine = await mineOf(u._id);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ senderUid: siteAdmin._id, titleKey: "group-problem:decision.acceptedTitle", textParams: { problemId: accepted.problemId, title: accepted.title, group: "Lifecycle class" } });
+      expect((await unreadCounts(u._id)).mine).toBe(1);
+    }
+    for (const u of [member, siteAdmin]) expect(await mineOf(u._id)).toHaveLength(0);
+  });
+
+  it("reads in the reader's language on the message page and in HOJ's /msg/mine", async () => {
+    const zh = await call(messagePage.loader, await req("/message/mine", { uid: owner._id, lang: "zh-CN" }), { type: "mine" });
+    const zhData = (await zh.json()) as Shown;
+    expect(zhData.records[0]).toMatchObject({
+      title: `题目 ${accepted.problemId} 的公开申请已通过`,
+      content: `团队「Lifecycle class」的题目 ${accepted.problemId}「${accepted.title}」已通过管理员审核，加入公开题库。`,
+      url: `/group/${gid}/problem/${accepted.problemId}`,
+      state: false,
+    });
+    const en = await api(msgMine, "msg/mine?currentPage=1&limit=8", { uid: author._id, lang: "en" });
+    expect(en.res.status).toBe(200);
+    expect(en.body?.data.records[0]).toMatchObject({
+      title: `Problem ${accepted.problemId} joined the public problem bank`,
+      content: `The site's administrators accepted problem ${accepted.problemId} “${accepted.title}” of the group “Lifecycle class”: it is in the public problem bank now.`,
+    });
+    const enPage = (await (await call(messagePage.loader, await req("/message/mine", { uid: owner._id, lang: "en" }), { type: "mine" })).json()) as Shown;
+    expect(enPage.records[0].title).toBe(`Problem ${accepted.problemId} joined the public problem bank`);
+  });
+
+  it("a refusal through HOJ's call is told too; a reopened application and a repeated decision tell nobody", async () => {
+    const refuse = await api(changeProgress, "admin/group-problem/change-progress", { uid: siteAdmin._id, method: "PUT", json: { pid: refused.id, progress: ApplyProgress.REFUSED } });
+    expect(refuse.res.status, refuse.body?.msg).toBe(200);
+    const told = await mineOf(author._id);
+    expect(told.map((m) => m.titleKey)).toEqual(["group-problem:decision.acceptedTitle", "group-problem:decision.refusedTitle"]);
+    const zh = await api(msgMine, "msg/mine", { uid: author._id, lang: "zh-CN" });
+    expect(zh.body?.data.records[0]).toMatchObject({ title: `题目 ${refused.problemId} 的公开申请未通过`, content: `管理员拒绝了团队「Lifecycle class」的题目 ${refused.problemId}「${refused.title}」加入公开题库的申请。` });
+    const before = await UserMessage.countDocuments({ type: "mine" });
+    expect((await review(siteAdmin._id, refused.id, ApplyProgress.REFUSED)).status).toBe(302);
+    expect((await review(siteAdmin._id, refused.id, ApplyProgress.APPLYING)).status).toBe(302);
+    expect(await UserMessage.countDocuments({ type: "mine" })).toBe(before);
+  });
+
+  it("tells an owner who wrote the problem once", async () => {
+    const before = (await mineOf(owner._id)).length;
+    expect((await review(siteAdmin._id, byOwner.id, ApplyProgress.PUBLIC)).status).toBe(302);
+    expect(await mineOf(owner._id)).toHaveLength(before + 1);
+  });
+
+  it("leaves the messages stored as plain text as they are", async () => {
+    await sendUserMessage({ recipientUid: member._id, type: "mine", title: "A plain notice", content: "Written as it reads." });
+    await sendSystemMessages([member._id], { noticeId: 77, title: "Maintenance", content: "Tonight at nine." });
+    const mine = (await (await call(messagePage.loader, await req("/message/mine", { uid: member._id, lang: "zh-CN" }), { type: "mine" })).json()) as Shown;
+    expect(mine.records[0]).toMatchObject({ title: "A plain notice", content: "Written as it reads." });
+    const sys = await api(msgSys, "msg/sys", { uid: member._id, lang: "zh-CN" });
+    expect(sys.body?.data.records[0]).toMatchObject({ title: "Maintenance", content: "Tonight at nine." });
   });
 });
