@@ -16,6 +16,8 @@ import * as trainingFromGroup from "~/routes/ojapi.group.add-training-problem-fr
 import * as contestCall from "~/routes/ojapi.group.contest";
 import * as contestFromGroup from "~/routes/ojapi.group.add-contest-problem-from-group";
 import * as adminProblem from "~/routes/ojapi.admin.problem._index";
+import * as contestProblemCall from "~/routes/ojapi.group.contest-problem";
+import * as problemList from "~/routes/ojapi.group.get-problem-list";
 import * as reviewPage from "~/routes/admin.group-problem.apply";
 import * as changeProgress from "~/routes/ojapi.admin.group-problem.change-progress";
 import * as messagePage from "~/routes/message.$type";
@@ -37,12 +39,13 @@ import { addTrainingProblem } from "~/services/training/problems.server";
 import { trainingVerdictApplied } from "~/services/training/rank.server";
 import { createTraining } from "~/services/training/trainings.server";
 import { api, contestBody, problemDto } from "../fixtures/hoj-bodies";
-import { call, makeSubmission, req } from "../fixtures/learner";
+import { call, makeProblem, makeSubmission, req } from "../fixtures/learner";
 
 // What becomes of a group problem once it is written: deleting it takes it out of the contests and
 // trainings that list it (their boards, problem counts and ranks follow, submissions stay), also
 // when its group is disbanded; the site's decision on its application for the bank is told to the
-// group's owner and its author, in each reader's language.
+// group's owner and its author, in each reader's language; a group contest's own problem is made
+// through HOJ's group contest-problem call.
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -251,5 +254,91 @@ describe("the site's decision on a group problem's application", () => {
     expect(mine.records[0]).toMatchObject({ title: "A plain notice", content: "Written as it reads." });
     const sys = await api(msgSys, "msg/sys", { uid: member._id, lang: "zh-CN" });
     expect(sys.body?.data.records[0]).toMatchObject({ title: "Maintenance", content: "Tonight at nine." });
+  });
+});
+
+describe("HOJ's POST /ojapi/group/contest-problem", () => {
+  let cid = 0;
+  let otherOwner: User;
+  let otherGid = 0;
+  const newProblem = (uid: string, json: unknown) => api(contestProblemCall, "group/contest-problem", { uid, method: "POST", json });
+  const counts = async () => ({ problems: await Problem.countDocuments({}), listed: await ContestProblem.countDocuments({ cid }) });
+
+  beforeAll(async () => {
+    otherOwner = await createUser({ username: "gpl-other", password: "secret123", email: "gpl-other@example.test" });
+    otherGid = (await createGroup(otherOwner, { brief: "A brief text", description: "A longer description", visible: true, name: "Another class", shortName: "life3", auth: 1, code: "" }))._id;
+    const contest = await api(contestCall, "group/contest", { uid: author._id, method: "POST", json: { ...contestBody({ title: "Class cup" }), gid } });
+    expect(contest.res.status, contest.body?.msg).toBe(200);
+    cid = contest.body?.data.id;
+  });
+
+  it("a group admin makes a problem for the contest: in the group, prefixed, contest-only, listed under its display id", async () => {
+    const made = await newProblem(author._id, { ...problemDto({ problemId: "C1", gid, type: 0 }), cid, displayId: "A", displayTitle: "Warm-up" });
+    expect(made.res.status, made.body?.msg).toBe(200);
+    expect(made.body).toMatchObject({ status: 200, data: { pid: expect.any(Number) } });
+    const pid = made.body?.data.pid as number;
+    expect(await Problem.findById(pid).lean()).toMatchObject({ gid, problemId: "LIFE1C1", auth: ProblemAuth.CONTEST, type: 1, author: author.username });
+    expect(await ContestProblem.findOne({ cid }).lean()).toMatchObject({ pid, displayId: "A", displayTitle: "Warm-up" });
+    // A contest's own problem is not on the group's problem list.
+    const list = await api(problemList, `group/get-problem-list?gid=${gid}`, { uid: owner._id });
+    expect(list.body?.data.records.map((r: { problemId: string }) => r.problemId)).not.toContain("LIFE1C1");
+  });
+
+  it("HOJ's client's two steps: the problem for the group's contests, then PUT {pid, cid, displayId} lists it", async () => {
+    const made = await newProblem(author._id, problemDto({ problemId: "C2", gid }));
+    expect(made.res.status, made.body?.msg).toBe(200);
+    const pid = made.body?.data.pid as number;
+    expect(await Problem.findById(pid).lean()).toMatchObject({ gid, problemId: "LIFE1C2", auth: ProblemAuth.CONTEST });
+    const listed = await api(contestProblemCall, "group/contest-problem", { uid: author._id, method: "PUT", json: { pid, cid, displayId: "B", displayTitle: "Second" } });
+    expect(listed.res.status, listed.body?.msg).toBe(200);
+    expect(listed.body?.data).toMatchObject({ cid, pid, displayId: "B", displayTitle: "Second" });
+  });
+
+  it("the short form {cid, pid, displayId} still lists an existing problem", async () => {
+    const bank = await makeProblem({ problemId: "GPL9001" });
+    const listed = await newProblem(author._id, { cid, pid: bank._id, displayId: "C" });
+    expect(listed.res.status, listed.body?.msg).toBe(200);
+    expect(listed.body?.data).toMatchObject({ cid, pid: bank._id, displayId: "C" });
+  });
+
+  it("a member who is not an admin is refused; nothing is made", async () => {
+    const before = await counts();
+    const withCid = await newProblem(member._id, { ...problemDto({ problemId: "m1", gid }), cid, displayId: "M" });
+    expect(withCid.res.status).toBe(403);
+    expect(withCid.body?.msg).toBe("Only the group's administrators may do this!");
+    expect((await newProblem(member._id, problemDto({ problemId: "m2", gid }))).res.status).toBe(403);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("another group's admin is refused by the contest id, whatever group the problem names; nothing is made", async () => {
+    const before = await counts();
+    for (const g of [otherGid, gid]) {
+      const res = await newProblem(otherOwner._id, { ...problemDto({ problemId: "x1", gid: g }), cid, displayId: "X" });
+      expect(res.res.status, String(g)).toBe(403);
+    }
+    // Their own group's contest does not take a problem named for this group.
+    const theirs = await api(contestCall, "group/contest", { uid: otherOwner._id, method: "POST", json: { ...contestBody({ title: "Their cup" }), gid: otherGid } });
+    const mixed = await newProblem(otherOwner._id, { ...problemDto({ problemId: "x2", gid }), cid: theirs.body?.data.id, displayId: "X" });
+    expect(mixed.res.status).toBe(404);
+    expect(await counts()).toEqual(before);
+    expect(await Problem.countDocuments({ gid: otherGid })).toBe(0);
+  });
+
+  it("a bad body gets a clear 400 (or the taken display id 409) and nothing is made", async () => {
+    const before = await counts();
+    const noDisplayId = await newProblem(author._id, { ...problemDto({ problemId: "b1", gid }), cid });
+    expect(noDisplayId.res.status).toBe(400);
+    expect(noDisplayId.body?.msg).toBe("The display ID is required");
+    const noTitle = await newProblem(author._id, { ...problemDto({ problemId: "b2", gid, title: "" }), cid, displayId: "D" });
+    expect(noTitle.res.status).toBe(400);
+    expect(noTitle.body?.msg).toBe("The title is required.");
+    const zh = await api(contestProblemCall, "group/contest-problem", { uid: author._id, method: "POST", lang: "zh-CN", json: { ...problemDto({ problemId: "b3", gid }), cid, displayId: "" } });
+    expect(zh.res.status).toBe(400);
+    expect(zh.body?.msg).toMatch(/[\u4e00-\u9fff]/);
+    const taken = await newProblem(author._id, { ...problemDto({ problemId: "b4", gid }), cid, displayId: "a" });
+    expect(taken.res.status).toBe(409);
+    expect(taken.body?.msg).toBe("This display ID is already used in the contest!");
+    expect((await newProblem(author._id, { ...problemDto({ problemId: "b5", gid }), cid: "abc", displayId: "E" })).res.status).toBe(400);
+    expect(await counts()).toEqual(before);
   });
 });

@@ -61,24 +61,23 @@ function isDuplicate(err: unknown): boolean {
 
 /**
  * Adds a bank problem (public, or a contest-only one for the admin roles) to a contest; or, for a
- * group's contest, one of the group's own problems (`from` "group", HOJ's add-contest-problem-from-group).
+ * group's contest, one of the group's own problems (`from` "group", HOJ's add-contest-problem-from-group),
+ * or either of them (`from` "any": HOJ's group contest-problem call names a problem by its id alone).
  */
 export async function addContestProblem(
   user: CurrentUser,
   input: z.infer<typeof addContestProblemSchema>,
   scope: ContestOwnerScope = SITE,
-  from: "public" | "group" = "public",
+  from: "public" | "group" | "any" = "public",
 ): Promise<ContestProblemDoc> {
   const contest = await loadContest(input.cid, scope);
   requireContestAdmin(user, contest, scope);
   const problem = await Problem.findById(input.pid).select("_id title auth gid applyPublicProgress").lean<ProblemDoc>();
   const gid = contest.gid ?? null;
-  const usable =
-    problem &&
-    (from === "group"
-      ? gid !== null && problem.gid === gid
-      : bankScope.seesProblem(null, problem) || (problem.auth === ProblemAuth.CONTEST && !problem.gid && isAdminRole(user)));
-  if (!usable) throw new DomainError("notFound", "contest:unknownProblem");
+  const ofGroup = !!problem && gid !== null && problem.gid === gid;
+  const fromBank = !!problem && (bankScope.seesProblem(null, problem) || (problem.auth === ProblemAuth.CONTEST && !problem.gid && isAdminRole(user)));
+  const usable = from === "group" ? ofGroup : from === "public" ? fromBank : ofGroup || fromBank;
+  if (!problem || !usable) throw new DomainError("notFound", "contest:unknownProblem");
   const upper = input.displayId.toUpperCase();
   if (await ContestProblem.exists({ cid: contest._id, displayIdUpper: upper })) throw new DomainError("conflict", "contest:displayIdTaken");
   if (await ContestProblem.exists({ cid: contest._id, pid: problem._id })) throw new DomainError("conflict", "contest:problemAlreadyAdded");
@@ -113,7 +112,8 @@ export const newContestProblemLinkSchema = z.object({
  * 3, contest-only, so the public bank never lists it, and its type follows the contest's rule) and
  * lists it in the contest under its display id. The display id is checked before anything is
  * stored; if listing it fails after all (the display id taken meanwhile), the new problem is removed
- * again, so a refusal leaves nothing behind.
+ * again, so a refusal leaves nothing behind. A site contest's problem is the admin roles' to write
+ * with the bank's service; a group contest's is written by `create`, the group's own service.
  */
 export async function createContestOnlyProblem(
   user: CurrentUser,
@@ -121,14 +121,15 @@ export async function createContestOnlyProblem(
   problem: ProblemInputRaw,
   link: z.infer<typeof newContestProblemLinkSchema>,
   scope: ContestOwnerScope = SITE,
+  create: (raw: ProblemInputRaw) => Promise<ProblemDoc> = (raw) => createProblem(raw, user),
 ): Promise<{ problem: ProblemDoc; contestProblem: ContestProblemDoc }> {
   const contest = await loadContest(cid, scope);
   requireContestAdmin(user, contest, scope);
-  if (!isAdminRole(user)) throw new DomainError("forbidden", "contest:notAdmin");
+  if (scope.gid === null && !isAdminRole(user)) throw new DomainError("forbidden", "contest:notAdmin");
   if (await ContestProblem.exists({ cid, displayIdUpper: link.displayId.toUpperCase() })) throw new DomainError("conflict", "contest:displayIdTaken");
-  const created = await createProblem({ ...problem, auth: ProblemAuth.CONTEST, type: contest.type }, user);
+  const created = await create({ ...problem, auth: ProblemAuth.CONTEST, type: contest.type });
   try {
-    const contestProblem = await addContestProblem(user, { cid, pid: created._id, ...link }, scope);
+    const contestProblem = await addContestProblem(user, { cid, pid: created._id, ...link }, scope, scope.gid === null ? "public" : "group");
     return { problem: created, contestProblem };
   } catch (err) {
     await deleteProblem(created._id);

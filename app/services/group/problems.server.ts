@@ -71,11 +71,16 @@ export async function groupOfProblem(pid: number): Promise<number> {
   return p.gid;
 }
 
-/** Creates a problem of the group (its admins), with the group's prefix on its display id. */
-export async function createGroupProblem(user: CurrentUser, gid: number, raw: ProblemInputRaw, opts: SaveOptions = {}): Promise<ProblemDoc> {
+/**
+ * Creates a problem of the group (its admins), with the group's prefix on its display id: for the
+ * group's problem list (public to its members or private to its admins), or (`use` "contest") for
+ * one of its contests only (auth 3, listed by the contest alone).
+ */
+export async function createGroupProblem(user: CurrentUser, gid: number, raw: ProblemInputRaw, opts: SaveOptions = {}, use: "list" | "contest" = "list"): Promise<ProblemDoc> {
   const { group } = await requireGroupProblemAdmin(user, gid);
-  requireGroupAuth(raw);
-  return createProblem({ ...raw, problemId: groupDisplayId(group, raw.problemId) }, user, { ...opts, gid });
+  if (use === "list") requireGroupAuth(raw);
+  const auth = use === "contest" ? { auth: ProblemAuth.CONTEST } : {};
+  return createProblem({ ...raw, ...auth, problemId: groupDisplayId(group, raw.problemId) }, user, { ...opts, gid });
 }
 
 /** Changes a problem of the group (its root, or the admin who wrote it). */
