@@ -38,8 +38,8 @@ const RULES: readonly BodyRule[] = [
   // Markdown pictures and files (their own limits, checked while they stream in).
   { path: /^\/(ojapi\/file\/upload-(md-img|md-file|carouse-img)|admin\/home-carousel)$/, bytes: MARKDOWN_UPLOADS.fileMaxBytes + 1024 * 1024, counted: true },
   // The admin API's problem and checker calls.
-  { path: /^\/ojapi\/admin\/problem(\/compile-(spj|interactive))?$/, bytes: BODY_LIMITS.problemBytes },
-  { path: /^\/ojapi\/group\/(problem|compile-spj|compile-interactive)$/, bytes: BODY_LIMITS.problemBytes },
+  { path: /^\/ojapi\/admin\/(problem(\/compile-(spj|interactive))?|contest\/problem)$/, bytes: BODY_LIMITS.problemBytes },
+  { path: /^\/ojapi\/group\/(problem|contest-problem|compile-spj|compile-interactive)$/, bytes: BODY_LIMITS.problemBytes },
 ];
 
 export function bodyRuleOf(path: string): BodyRule {

@@ -1,15 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { mayUploadMarkdownImage, type CommunityPlace } from "~/services/access/community.server";
 import { groupMemberPageBase } from "./group-page.server";
-import { bankScope } from "~/services/access/policy.server";
 import { isSuperAdmin } from "~/services/access/roles.server";
-import { problemByRef } from "~/services/problem/problems.server";
 import { getCurrentUser } from "~/services/account/session.server";
 import { commentSection, speakRefusalFor } from "~/services/community/comments.server";
 import {
   createDiscussion,
   deleteDiscussion,
   discussionDetail,
+  discussionProblemId,
   discussionInputSchema,
   discussionUpdateSchema,
   listCategories,
@@ -58,24 +57,27 @@ export async function groupDiscussionArea(request: Request, params: LoaderFuncti
   return { gid, place: { kind: "group", gid, groupAdmin: view.isAdmin } };
 }
 
-/** The addresses of an area's pages: the site's, or under a group's. */
+/** The addresses of an area's pages (and of the problems its discussions are about): the site's, or under a group's. */
 export function discussionPaths(group: GroupArea | null) {
   const root = group ? `/group/${group.gid}` : "";
-  return { list: `${root}/discussion`, detail: `${root}/discussion-detail`, edit: `${root}/discussion-edit` };
+  return { list: `${root}/discussion`, detail: `${root}/discussion-detail`, edit: `${root}/discussion-edit`, problem: `${root}/problem` };
 }
 
-/** The discussion list of /discussion, /discussion/{problemId} and /group/{gid}/discussion. */
+/**
+ * The discussion list of /discussion, /discussion/{problemId}, /group/{gid}/discussion and
+ * /group/{gid}/discussion/{problemId} (a problem the area's discussions may be about, else 404).
+ */
 export async function discussionListLoader(request: Request, problemId: string | null, group: GroupArea | null = null) {
   const url = new URL(request.url);
   const q = url.searchParams;
   const viewer = await getCurrentUser(request);
   const t = await getT(request, ["community", "common"]);
-  if (problemId !== null) {
-    const problem = await problemByRef(problemId);
-    if (!problem || !bankScope.seesProblem(viewer, problem)) throw new Response("Not Found", { status: 404 });
-    problemId = problem.problemId;
-  }
   try {
+    if (problemId !== null) {
+      const ref = problemId.trim();
+      problemId = ref && ref.length <= 100 ? await discussionProblemId(viewer, ref, group?.place) : null;
+      if (!problemId) throw new Response("Not Found", { status: 404 });
+    }
     const query = {
       page: pageFrom(q.get("currentPage")),
       categoryId: positiveOrNull(q.get("cid")),

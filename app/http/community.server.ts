@@ -2,7 +2,8 @@ import { rm } from "node:fs/promises";
 import { REPORT_TAGS } from "~/lib/community";
 import { pageFrom } from "~/lib/format";
 import { MESSAGE_PAGE_SIZE, type MessageType } from "~/lib/messages";
-import { listMessages, messageJson } from "~/services/community/messages.server";
+import { listMessages, messageJson, messageNamespaces } from "~/services/community/messages.server";
+import type { UserMessageDoc } from "~/models/message.server";
 import { queryLimit } from "~/services/platform/validation.server";
 import { apiRoute, queryParams, requireApiUser } from "./api.server";
 import { parseMultipart } from "./problem-form.server";
@@ -108,6 +109,12 @@ export async function receiveMarkdownUpload(request: Request, fields: readonly s
   return { upload: file ? { file } : null, tooLarge: tooLarge.length > 0 && !file, gid };
 }
 
+/** Messages as HOJ's rows, their own texts in the request's language (the message centre and /ojapi/msg/*). */
+export async function shownMessages(request: Request, records: readonly UserMessageDoc[]) {
+  const t = await getT(request, messageNamespaces(records));
+  return records.map((m) => messageJson(m, t));
+}
+
 /**
  * GET /ojapi/msg/<tab>?currentPage&limit: a page of the signed-in user's messages of one type,
  * newest first; the page's unread ones become read (HOJ's client expects it).
@@ -119,6 +126,6 @@ export function messageTabApi(type: MessageType) {
     const limit = queryLimit(MESSAGE_PAGE_SIZE[type], 50).parse(q.limit);
     const current = pageFrom(q.currentPage);
     const page = await listMessages(user._id, type, current, limit);
-    return { records: page.records.map(messageJson), total: page.total, size: limit, current };
+    return { records: await shownMessages(request, page.records), total: page.total, size: limit, current };
   }, ["community"]);
 }

@@ -28,6 +28,13 @@ export interface UserMessageDoc {
   /** System and own-content notices have a title and a body. */
   title: string;
   content: string;
+  /**
+   * A notice the site writes itself keeps translation keys ("ns:key") and their values instead, so
+   * it reads in the recipient's language wherever it is shown; absent for the others.
+   */
+  titleKey?: string;
+  contentKey?: string;
+  textParams?: Record<string, string>;
   /** Site path that opens the source. */
   url: string;
   /** The admin notice a system message came from (0 for none): a push repeated after a crash skips those who have it. */
@@ -51,6 +58,9 @@ const userMessageSchema = new Schema<UserMessageDoc>(
     quoteContent: { type: String, default: "" },
     title: { type: String, default: "" },
     content: { type: String, default: "" },
+    titleKey: { type: String },
+    contentKey: { type: String },
+    textParams: { type: Schema.Types.Mixed },
     url: { type: String, default: "" },
     noticeId: { type: Number, default: 0 },
     gmtCreate: { type: Date, default: () => new Date() },

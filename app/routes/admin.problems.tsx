@@ -12,7 +12,8 @@ import { flash } from "~/http/flash.server";
 import { getT } from "~/services/platform/i18n.server";
 import { safeRedirectTarget, siteRedirect } from "~/http/paths.server";
 import { requireAdmin } from "~/http/guards.server";
-import { adminListQueryFrom, changeProblemAuth, deleteProblem, findProblem, listAdminProblems } from "~/services/problem/admin.server";
+import { adminListQueryFrom, changeProblemAuth, findProblem, listAdminProblems } from "~/services/problem/admin.server";
+import { removeProblem } from "~/services/problem/removal.server";
 import { ProblemAdminError } from "~/services/problem/errors.server";
 import { inputId } from "~/http/ids.server";
 import { DomainError } from "~/services/errors.server";
@@ -82,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
         if (!p) throw new ProblemAdminError("problemNotFound");
         return json({ confirmDelete: { pid, problemId: p.problemId, title: p.title, back }, error: null });
       }
-      await deleteProblem(pid);
+      await removeProblem(pid);
       const cookie = await flash(request, { type: "success", key: "admin-problem:flash.deleted" });
       return siteRedirect(back, { headers: { "Set-Cookie": cookie } });
     }

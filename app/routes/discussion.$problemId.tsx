@@ -10,9 +10,7 @@ export const handle = { i18n: ["community"] };
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
 export function loader({ request, params }: LoaderFunctionArgs) {
-  const pid = (params.problemId ?? "").trim();
-  if (!pid || pid.length > 100) throw new Response("Not Found", { status: 404 });
-  return discussionListLoader(request, pid);
+  return discussionListLoader(request, params.problemId ?? "");
 }
 
 export default DiscussionList;

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import katexStyles from "katex/dist/katex.min.css";
 import prismStyles from "prismjs/themes/prism.css";
 import { EditorPanel, type SubmitResult } from "~/components/problem/EditorPanel";
@@ -18,6 +18,7 @@ import { DomainError } from "~/services/errors.server";
 import { groupProblemByDisplayId } from "~/services/group/problems.server";
 import { getT } from "~/services/platform/i18n.server";
 import { validate } from "~/services/platform/validation.server";
+import type { loader as groupLoader } from "./group.$groupId";
 import { codeTemplates, editorLanguages } from "~/services/problem/problems.server";
 import { createSubmission, submitSchema } from "~/services/submission/submissions.server";
 import { problemStatusesIn } from "~/services/submission/user-problem-status.server";
@@ -28,6 +29,8 @@ import { problemStatusesIn } from "~/services/submission/user-problem-status.ser
 // problem's self-test page with the group named). Focus mode (?focus=1) fills the screen with the
 // statement and the editor; the group's problems have no order to step through (newest first, by
 // page), so unlike a contest's or a training's it has no strip of problems, only the way back.
+// While group discussion is on, the problem's discussions in the group are a link away, as the
+// site's problem page has them.
 
 export const handle = { i18n: ["group", "group-problem", "problem", "judge", "submission"], hideFooter: true };
 
@@ -84,6 +87,7 @@ export default function GroupProblemPage() {
   const data = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>() ?? null;
   const { t } = useTranslation(["group-problem", "problem"]);
+  const discussionsOpen = useRouteLoaderData<typeof groupLoader>("routes/group.$groupId")?.groupDiscussion === true;
   const { problem, editor } = data;
   const here = `/group/${data.gid}/problem/${encodeURIComponent(problem.displayId)}`;
   const statement = (
@@ -97,6 +101,11 @@ export default function GroupProblemPage() {
           <Link to={data.focus ? here : `${here}?focus=1`} className="text-blue-700 hover:underline" data-testid="focus-toggle">
             {data.focus ? t("problem:detail.exitFocus") : t("problem:detail.focus")}
           </Link>
+          {discussionsOpen ? (
+            <Link to={`/group/${data.gid}/discussion/${encodeURIComponent(problem.displayId)}`} className="text-blue-700 underline" data-testid="discussion-link">
+              {t("problem:detail.tabs.discussion")}
+            </Link>
+          ) : null}
           <Link to={`/group/${data.gid}/problem`} className="text-blue-700 underline">
             {t("group-problem:backToList")}
           </Link>

@@ -9,7 +9,8 @@ import { siteRedirect } from "~/http/paths.server";
 import { formatDateTime, pageFrom } from "~/lib/format";
 import { MESSAGE_PAGE_SIZE, MESSAGE_TYPES, type MessageType } from "~/lib/messages";
 import { useTranslation } from "~/lib/translation";
-import { deleteMessages, listMessages, markMessagesRead, messageJson } from "~/services/community/messages.server";
+import { shownMessages } from "~/http/community.server";
+import { deleteMessages, listMessages, markMessagesRead } from "~/services/community/messages.server";
 
 // One tab of the message centre: 6 messages a page (comments, replies, likes) or 8 (system, mine),
 // newest first. The messages shown become read once the page is there (a POST the page sends
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const current = pageFrom(new URL(request.url).searchParams.get("currentPage"));
   const size = MESSAGE_PAGE_SIZE[type];
   const page = await listMessages(user._id, type, current, size, { markRead: false });
-  return json({ type, current, size, total: page.total, records: page.records.map(messageJson) });
+  return json({ type, current, size, total: page.total, records: await shownMessages(request, page.records) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -113,7 +114,11 @@ export default function MessageTab() {
               <div className="min-w-0 flex-1 space-y-1 text-sm">
                 <p>
                   {!m.state ? <span className="sr-only">{t("messages.unreadMark")} </span> : null}
-                  {m.title || m.action === "Delete_Discussion" ? (
+                  {m.title && m.url ? (
+                    <Link to={m.url} className="font-medium text-blue-800 underline">
+                      {m.title}
+                    </Link>
+                  ) : m.title || m.action === "Delete_Discussion" ? (
                     <span className="font-medium">{m.action === "Delete_Discussion" ? t("messages.discussionDeleted", { title: m.title }) : m.title}</span>
                   ) : (
                     <>

@@ -1,17 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiRoute, bodyParams, parseWith, queryParams, requireApiUser } from "~/http/api.server";
 import { inputId } from "~/http/ids.server";
+import type { CurrentUser } from "~/services/account/session.server";
 import { DomainError } from "~/services/errors.server";
 import {
   addContestProblem,
   addContestProblemSchema,
   contestProblemForAdmin,
   contestProblemOwner,
+  newContestProblemLinkSchema,
   removeContestProblem,
   updateContestProblem,
   updateContestProblemSchema,
 } from "~/services/contest/problems.server";
-import { groupOfContest } from "~/services/group/content.server";
+import { createGroupContestProblem, groupOfContest } from "~/services/group/content.server";
+import { createGroupProblem } from "~/services/group/problems.server";
+import { fromProblemDto } from "~/services/problem/hoj-problem.server";
 
 const json = (cp: { _id: number; cid: number; pid: number; displayId: string; displayTitle: string; color: string }) => ({
   id: cp._id,
@@ -22,9 +26,29 @@ const json = (cp: { _id: number; cid: number; pid: number; displayId: string; di
   color: cp.color,
 });
 
-// /ojapi/group/contest-problem (a group contest's admins): GET ?cid&pid (HOJ's ContestProblem); PUT
-// {id, displayId, displayTitle, color} edits it; POST or PUT without id {cid, pid, displayId, ...}
-// lists a public problem in it (as the admin call does); DELETE ?cid&pid removes it.
+const given = (v: unknown) => v !== undefined && v !== null && v !== "";
+
+/**
+ * A new problem for a group contest from HOJ's ProblemDTO, answering HOJ's {pid}. With `cid` and
+ * `displayId` (and optional `displayTitle`, `color`) beside the DTO it is listed in that contest at
+ * once (the contest's admins); without them it is written for the group's contests only (its admins,
+ * the group named by problem.gid) and HOJ's client lists it next with PUT {pid, cid, displayId}.
+ */
+async function newProblem(user: CurrentUser, body: Record<string, unknown>) {
+  const problem = body.problem as Record<string, unknown>;
+  const raw = fromProblemDto(body);
+  if (!given(body.cid)) return { pid: (await createGroupProblem(user, inputId(problem.gid ?? body.gid), raw, {}, "contest"))._id };
+  const cid = inputId(body.cid);
+  const { manage } = await groupOfContest(cid, user);
+  if (given(problem.gid) && inputId(problem.gid) !== manage.gid) throw new DomainError("notFound", "contest:notFound");
+  const link = parseWith(newContestProblemLinkSchema, body);
+  return { pid: (await createGroupContestProblem(user, cid, raw, link, manage))._id };
+}
+
+// /ojapi/group/contest-problem (a group contest's admins): GET ?cid&pid (HOJ's ContestProblem);
+// POST a ProblemDTO makes a new problem for the contest (`newProblem`); PUT {id, displayId,
+// displayTitle, color} edits a listed one; POST or PUT without id {cid, pid, displayId, ...} lists
+// a public problem or one of the group's own in it; DELETE ?cid&pid removes it.
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   const q = queryParams(request);
   const cid = inputId(q.cid);
@@ -44,12 +68,13 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   }
   if (request.method !== "POST" && request.method !== "PUT") throw new DomainError("invalid", "errors.badRequest");
   const body = await bodyParams(request);
-  if (body.id === undefined || body.id === null || body.id === "") {
+  if (request.method === "POST" && body.problem && typeof body.problem === "object") return newProblem(user, body);
+  if (!given(body.id)) {
     const cid = inputId(body.cid);
     const pid = inputId(body.pid);
-    return json(await addContestProblem(user, parseWith(addContestProblemSchema, { ...body, cid, pid }), (await groupOfContest(cid, user)).manage));
+    return json(await addContestProblem(user, parseWith(addContestProblemSchema, { ...body, cid, pid }), (await groupOfContest(cid, user)).manage, "any"));
   }
   const input = parseWith(updateContestProblemSchema, { ...body, id: inputId(body.id) });
   const cid = await contestProblemOwner(input.id);
   return json(await updateContestProblem(user, input, (await groupOfContest(cid, user)).manage));
-}, ["group", "contest"]);
+}, ["group", "contest", "admin-problem", "group-problem"]);

@@ -37,6 +37,7 @@ const PAGES: PageCase[] = [
   { path: "group/GROUP", who: "root" },
   { path: "group/GROUP/member", who: "root" },
   { path: "group/GROUP/discussion", who: "root" },
+  { path: "group/GROUP/discussion/GPROB", who: "root" },
   { path: "group/GROUP/discussion-detail/GDISC", who: "root" },
   { path: "group/GROUP/discussion-edit", who: "root" },
   { path: "group/GROUP/announcement", who: "root" },
@@ -240,6 +241,7 @@ test.beforeAll(async ({ app }) => {
   );
   groupTrainingId = groupTraining._id;
   await addTrainingProblem(owner, { tid: groupTrainingId, pid }, inGroup);
+  await createDiscussion(owner, { title: "Accessible problem talk", description: "For the audit.", content: "Why **3**?", categoryId: category!._id, pid: GROUP_PROBLEM_ID }, { kind: "group", gid: groupId, groupAdmin: true });
   await m.Submission.create({ _id: 9_700_000 + randomPid(), pid: groupPid, displayPid: GROUP_PROBLEM_ID, gid: groupId, uid: "a11y-author", username: uniqueName("a11yg"), title: "Accessible group A + B", status: 0, language: "C++", code: "int main() { return 0; }\n", length: 25, time: 3, memory: 1024 });
 });
 

@@ -1,11 +1,13 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test, type TestUser } from "./support/fixtures";
+import { makeAbProblem, models, randomPid } from "./support/problems";
 
 // A discussion in a group, in Chromium: a teacher's group with two students; one student posts a
 // discussion from the group's discussion tab, the other reads it and comments, the teacher pins it,
 // and the group's announcement written on the announcements tab shows on the group's home. An
-// outsider is refused the tab, the discussion and a direct POST of a comment. Once with JavaScript
-// and once without.
+// outsider is refused the tab, the discussion and a direct POST of a comment. And a member opens the
+// discussions of a group problem from its page and starts one about it. Once with JavaScript and
+// once without.
 
 type Loginer = (context: BrowserContext, user: TestUser) => Promise<void>;
 
@@ -98,5 +100,43 @@ for (const js of [true, false]) {
     expect(direct.status()).toBe(403);
     await bp.reload();
     await expect(bp.getByText("Let me in")).toHaveCount(0);
+  });
+}
+
+for (const js of [true, false]) {
+  test(`${js ? "with" : "without"} JavaScript: a member talks about a group problem from its page`, async ({ browser, createUser, loginAs, app }) => {
+    void app;
+    test.setTimeout(120_000);
+    const tag = `${js ? "j" : "n"}${Date.now() % 100000}`;
+    const teacher = await createUser();
+    const amy = await createUser();
+    const gid = await classGroup(teacher, [amy], `p${tag}`);
+    const m = await models();
+    const problemId = `TKP${tag}A`.toUpperCase();
+    await makeAbProblem(m, { pid: randomPid(), problemId, title: `Sums ${tag}` });
+    await m.Problem.updateOne({ problemIdUpper: problemId }, { $set: { gid } });
+
+    const ap = await signedInPage(browser, loginAs, amy, js);
+    await ap.goto(`group/${gid}/problem/${problemId}`);
+    await ap.getByTestId("discussion-link").click();
+    await expect(ap).toHaveURL(new RegExp(`/group/${gid}/discussion/${problemId}$`));
+    await expect(ap.getByRole("heading", { name: `Discussions of ${problemId}` })).toBeVisible();
+    await expect(ap.getByTestId("discussion-empty")).toBeVisible();
+    await ap.getByTestId("post-discussion").click();
+    const form = ap.getByTestId("discussion-form");
+    await expect(form).toContainText(problemId);
+    await form.locator('[name="title"]').fill(`Overflow ${tag}`);
+    await form.locator('[name="description"]').fill("Large sums");
+    await form.locator('[name="content"]').fill("Do the sums fit in an `int`?");
+    await form.getByRole("button", { name: "Publish" }).click();
+    await expect(ap).toHaveURL(new RegExp(`/group/${gid}/discussion-detail/\\d+$`));
+    await expect(ap.getByTestId("discussion")).toContainText(`[${problemId}] Overflow ${tag}`);
+
+    // Back to the problem's discussions through the problem's id, and on to the problem.
+    await ap.getByTestId("discussion").getByRole("link", { name: problemId, exact: true }).click();
+    await expect(ap).toHaveURL(new RegExp(`/group/${gid}/discussion/${problemId}$`));
+    await expect(ap.getByTestId("discussion-card")).toHaveCount(1);
+    await ap.getByRole("link", { name: "Back to the problem" }).click();
+    await expect(ap).toHaveURL(new RegExp(`/group/${gid}/problem/${problemId}$`));
   });
 }

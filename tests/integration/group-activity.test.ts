@@ -10,7 +10,9 @@ import * as home from "~/routes/group.$groupId._index";
 import * as discussionPage from "~/routes/group.$groupId.discussion._index";
 import * as discussionDetail from "~/routes/group.$groupId.discussion-detail.$discussionId";
 import * as discussionNew from "~/routes/group.$groupId.discussion-edit._index";
+import * as problemDiscussions from "~/routes/group.$groupId.discussion.$problemId";
 import * as siteDetail from "~/routes/discussion-detail.$discussionId";
+import * as siteProblemDiscussions from "~/routes/discussion.$problemId";
 import * as announcementPage from "~/routes/group.$groupId.announcement";
 import * as rankPage from "~/routes/group.$groupId.rank";
 import * as avatarPage from "~/routes/group.$groupId_.avatar";
@@ -189,6 +191,71 @@ describe("group discussions", () => {
     expect((await send(admin._id, gid)).status).toBe(200);
     expect((await send(amy._id, gid)).status).toBe(403);
     expect((await send(admin._id, otherGid)).status).toBe(403);
+  });
+});
+
+describe("a group problem's discussions (/group/{gid}/discussion/{problemId})", () => {
+  const listOf = async (uid: string | undefined, problemId: string, g = gid) => page(problemDiscussions.loader, `/group/${g}/discussion/${problemId}`, uid, { groupId: String(g), problemId });
+  type ListData = { problemId: string; pageTitle: string; paths: { list: string; problem: string }; list: { records: Array<{ id: number; pid: string | null }> } };
+
+  beforeAll(async () => {
+    await makeProblem({ problemId: "ACTV11", gid, auth: 1 });
+    await makeProblem({ problemId: "ACTV12", gid, auth: 2 });
+    await makeProblem({ problemId: "ACTV21", gid: otherGid, auth: 1 });
+    await makeProblem({ problemId: "GA1001" });
+  });
+
+  it("a member posts from the problem's list; the discussion is tied to the problem in the group", async () => {
+    const empty = await listOf(amy._id, "actv11");
+    expect(empty.status).toBe(200);
+    const data = (await empty.json()) as ListData;
+    expect(data).toMatchObject({ problemId: "ACTV11", pageTitle: "Discussions of ACTV11", paths: { list: `/group/${gid}/discussion`, problem: `/group/${gid}/problem` } });
+    expect(data.list.records).toEqual([]);
+    const form = await page(discussionNew.loader, `/group/${gid}/discussion-edit?pid=ACTV11`, amy._id, { groupId: String(gid) });
+    expect(((await form.json()) as { initial: { pid: string } }).initial.pid).toBe("ACTV11");
+    const posted = await page(discussionNew.action, `/group/${gid}/discussion-edit`, amy._id, { groupId: String(gid) }, { title: "Overflow?", description: "Large sums", content: "Does it overflow?", categoryId: String(categoryId), pid: "ACTV11" });
+    expect(posted.status).toBe(302);
+    const d = await Discussion.findOne({ gid, pid: "ACTV11" }).lean();
+    expect(d).toMatchObject({ uid: amy._id, title: "[ACTV11] Overflow?" });
+    const byCall = await api(discussionCall, "group/discussion", { uid: bob._id, method: "POST", json: { gid, title: "Edge cases", description: "Zero", content: "What about 0 0?", categoryId, pid: "actv11" } });
+    expect(byCall.res.status, byCall.body?.msg).toBe(200);
+    const list = (await (await listOf(bob._id, "ACTV11")).json()) as ListData;
+    expect(list.list.records.map((r) => r.id).sort()).toEqual([d!._id, byCall.body?.data.id].sort());
+    expect(list.list.records.every((r) => r.pid === "ACTV11")).toBe(true);
+    // The group's whole list has them too; the site has no list of the group's problem.
+    const all = (await (await page(discussionPage.loader, `/group/${gid}/discussion`, bob._id, { groupId: String(gid) })).json()) as ListData;
+    expect(all.list.records.map((r) => r.id)).toContain(d!._id);
+    expect((await page(siteProblemDiscussions.loader, "/discussion/ACTV11", bob._id, { problemId: "ACTV11" })).status).toBe(404);
+  });
+
+  it("an unknown id, another group's problem, a bank problem and (for a member) a private one are not found; nothing is posted about them", async () => {
+    for (const problemId of ["NOPE1", "ACTV21", "GA1001", "ACTV12", "x".repeat(101)]) expect((await listOf(amy._id, problemId)).status, problemId).toBe(404);
+    expect((await listOf(admin._id, "ACTV12")).status).toBe(200);
+    const before = await Discussion.countDocuments({});
+    for (const pid of ["ACTV21", "GA1001", "ACTV12"]) {
+      const viaPage = await page(discussionNew.action, `/group/${gid}/discussion-edit`, amy._id, { groupId: String(gid) }, { title: "Elsewhere", description: "x", content: "x", categoryId: String(categoryId), pid });
+      expect(viaPage.status, pid).toBe(400);
+      expect(((await viaPage.json()) as { error: string }).error).toBe("The problem does not exist!");
+      const viaCall = await api(discussionCall, "group/discussion", { uid: amy._id, method: "POST", json: { gid, title: "Elsewhere", description: "x", content: "x", categoryId, pid } });
+      expect(viaCall.res.status, pid).toBe(400);
+    }
+    expect(await Discussion.countDocuments({})).toBe(before);
+  });
+
+  it("refused as the group's list is: outsiders, visitors, and everyone while group discussion is off", async () => {
+    expect((await listOf(outsider._id, "ACTV11")).status).toBe(403);
+    const visitor = await listOf(undefined, "ACTV11");
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("Location")).toContain("login=1");
+    expect((await listOf(otherOwner._id, "ACTV11")).status).toBe(403);
+    await updateWebsiteConfig({ openGroupDiscussion: false });
+    try {
+      const closed = await listOf(amy._id, "ACTV11");
+      expect(closed.status).toBe(302);
+      expect(closed.headers.get("Location")).toBe(`/group/${gid}?notice=noGroupDiscussion`);
+    } finally {
+      await updateWebsiteConfig({ openGroupDiscussion: true });
+    }
   });
 });
 

@@ -46,6 +46,7 @@ import { changeMemberAuth, removeMember } from "~/services/group/members.server"
 import { connectDb, disconnectDb, ensureIndexes } from "~/services/platform/db.server";
 import { closeRedis } from "~/services/platform/redis.server";
 import { addMembers, makeGroup, makeUser } from "../fixtures/groups";
+import { contestBody } from "../fixtures/hoj-bodies";
 import { body, call, makeProblem, req } from "../fixtures/learner";
 
 // A group's trainings and contests, through the group's tabs and HOJ's group calls: its admins
@@ -71,28 +72,6 @@ let groupPid = 0;
 let otherGroupPid = 0;
 let tid = 0;
 let cid = 0;
-
-const hour = 3600_000;
-const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
-const contestBody = (over: Record<string, unknown> = {}) => ({
-  title: "Class OI cup",
-  description: "Solve them all.",
-  type: 1,
-  auth: 0,
-  pwd: "",
-  startTime: iso(-60_000),
-  endTime: iso(2 * hour),
-  sealRank: false,
-  autoRealRank: true,
-  openRank: false,
-  openPrint: false,
-  rankShowName: "username",
-  starAccount: [],
-  oiRankScoreType: "Recent",
-  awardType: 0,
-  visible: true,
-  ...over,
-});
 
 async function api(route: { loader?: unknown; action?: unknown }, path: string, o: { uid?: string; method?: string; json?: unknown; lang?: string } = {}) {
   const fn = o.method && o.method !== "GET" ? route.action : (route.loader ?? route.action);

@@ -39,6 +39,7 @@ import { updateWebsiteConfig } from "~/services/site/config.server";
 import { allowManySubmissions } from "./support/judging";
 import { announceJudge, body, call, cookieFor, req } from "../fixtures/learner";
 import { problemForm } from "../fixtures/problem-form";
+import { problemDto } from "../fixtures/hoj-bodies";
 
 // A group's own problems and records (spec sections 2, 3, 6, 7): its admins write problems with the
 // bank's editor, prefixed with the group's short name; its members read and submit to them with the
@@ -73,16 +74,7 @@ async function api(route: { loader?: unknown; action?: unknown }, path: string, 
 }
 
 function dto(problemId: string, over: Record<string, unknown> = {}, problem: Record<string, unknown> = {}) {
-  return {
-    samples: [{ input: "1 2\n", output: "3\n", score: 100 }],
-    isUploadTestCase: false,
-    judgeMode: "default",
-    languages: [{ name: "C" }, { name: "C++" }],
-    codeTemplates: [],
-    tags: [],
-    problem: { problemId, title: `Group ${problemId}`, description: "Add two numbers.", input: "Two integers.", output: "Their sum.", examples: "<input>1 2</input><output>3</output>", type: 0, auth: 1, timeLimit: 1000, gid, ...problem },
-    ...over,
-  };
+  return problemDto({ problemId, gid, ...problem }, over);
 }
 
 const p = (o: Record<string, string> = {}) => ({ groupId: String(gid), ...o });

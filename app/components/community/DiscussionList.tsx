@@ -85,7 +85,7 @@ export function DiscussionList() {
                     {d.categoryName}
                   </Link>
                   {d.pid ? (
-                    <Link to={`/problem/${encodeURIComponent(d.pid)}`} className="text-blue-800 underline">
+                    <Link to={`${data.paths.problem}/${encodeURIComponent(d.pid)}`} className="text-blue-800 underline">
                       {d.pid}
                     </Link>
                   ) : null}
@@ -126,7 +126,7 @@ export function DiscussionList() {
               <Link to={data.paths.list} className={`${side} text-gray-800`}>
                 {t("list.general")}
               </Link>
-              <Link to={`/problem/${encodeURIComponent(data.problemId)}`} className={`${side} text-gray-800`}>
+              <Link to={`${data.paths.problem}/${encodeURIComponent(data.problemId)}`} className={`${side} text-gray-800`}>
                 {t("list.backToProblem")}
               </Link>
             </>

@@ -23,6 +23,7 @@ import { shownUsers, solvedProblemCount, type ShownUser } from "../account/users
 import { DomainError } from "../errors.server";
 import { renderMarkdownCached } from "../platform/markdown.server";
 import { problemByRef } from "../problem/problems.server";
+import { groupProblemByDisplayId } from "../group/problems.server";
 import { getWebsiteConfig } from "../site/config.server";
 import { pagesChanged, pageVersions } from "../platform/page-cache.server";
 import { cacheKey, kept } from "../platform/query-cache.server";
@@ -279,20 +280,38 @@ export async function postRefusalFor(viewer: Viewer, place: CommunityPlace = SIT
   return postDiscussionRefusal(viewer, await communitySettings(), place, await speakerRecord(viewer._id));
 }
 
-/** The problem a discussion is about: a display id the viewer can see, or refused. */
-async function problemRef(viewer: Viewer, pid: string | undefined): Promise<string | null> {
+/**
+ * The display id of a problem the area's discussions may be about, named by its display id (or, on
+ * the site, its number): in a group one of the group's own problems its scope shows the viewer, on
+ * the site a bank problem the viewer sees. Null when there is none.
+ */
+export async function discussionProblemId(viewer: Viewer, ref: string, place: CommunityPlace = SITE_AREA): Promise<string | null> {
+  if (place.kind === "group") {
+    try {
+      return (await groupProblemByDisplayId(viewer, place.gid, ref)).problem.problemId;
+    } catch (err) {
+      if (err instanceof DomainError && err.kind === "notFound") return null;
+      throw err;
+    }
+  }
+  const problem = await problemByRef(ref);
+  return problem && bankScope.seesProblem(viewer, problem) ? problem.problemId : null;
+}
+
+/** The problem a new discussion is about: one the area's discussions may be about, or refused. */
+async function problemRef(viewer: Viewer, pid: string | undefined, place: CommunityPlace): Promise<string | null> {
   const ref = (pid ?? "").trim();
   if (!ref) return null;
-  const problem = await problemByRef(ref);
-  if (!problem || !bankScope.seesProblem(viewer, problem)) throw new DomainError("invalid", `${E}problemNotFound`);
-  return problem.problemId;
+  const problemId = await discussionProblemId(viewer, ref, place);
+  if (!problemId) throw new DomainError("invalid", `${E}problemNotFound`);
+  return problemId;
 }
 
 export async function createDiscussion(user: CurrentUser, input: DiscussionInput, place: CommunityPlace = SITE_AREA): Promise<DiscussionDoc> {
   const refusal = await postRefusalFor(user, place);
   if (refusal) throw refusal;
   await requireCategory(input.categoryId);
-  const pid = await problemRef(user, input.pid);
+  const pid = await problemRef(user, input.pid, place);
   const now = new Date();
   const doc = await Discussion.create({
     _id: await nextSeq("discussion"),

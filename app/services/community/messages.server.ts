@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { MESSAGE_COUNT_KEY, MESSAGE_TYPES, NO_UNREAD, type MessageType, type UnreadCounts } from "~/lib/messages";
 import { UnreadCount, UserMessage, type UnreadCountDoc, type UserMessageDoc } from "~/models/message.server";
 import { COMMUNITY_LIMITS } from "~/lib/community";
@@ -121,8 +122,19 @@ export async function deleteMessages(uid: string, type: MessageType, id?: string
   return res.deletedCount;
 }
 
-/** HOJ's message row (UserMsgVO; sys and mine rows carry title and content). */
-export function messageJson(m: UserMessageDoc) {
+/** The translation namespaces the messages' own texts need (beside "community", the message centre's). */
+export function messageNamespaces(records: readonly UserMessageDoc[]): [string, ...string[]] {
+  const out = new Set(["community"]);
+  for (const m of records) for (const key of [m.titleKey, m.contentKey]) if (key?.includes(":")) out.add(key.slice(0, key.indexOf(":")));
+  return [...out] as [string, ...string[]];
+}
+
+/**
+ * HOJ's message row (UserMsgVO; sys and mine rows carry title and content). A notice stored as
+ * translation keys is written out with `t`, in the reader's language.
+ */
+export function messageJson(m: UserMessageDoc, t: TFunction) {
+  const params = m.textParams ?? {};
   const sourceId = /^\d+$/.test(m.sourceId) ? Number(m.sourceId) : m.sourceId || null;
   return {
     id: String(m._id),
@@ -137,8 +149,8 @@ export function messageJson(m: UserMessageDoc) {
     senderId: m.senderUid,
     senderUsername: m.senderUsername,
     senderAvatar: m.senderAvatar,
-    title: m.title,
-    content: m.content,
+    title: m.titleKey ? t(m.titleKey, params) : m.title,
+    content: m.contentKey ? t(m.contentKey, params) : m.content,
     gmtCreate: m.gmtCreate,
   };
 }

@@ -56,13 +56,18 @@ function isStar(contest: Pick<ContestDoc, "starAccount">, username: string): boo
   return (contest.starAccount ?? []).some((s) => s.toLowerCase() === u);
 }
 
+/** The problems a contest lists now: only submissions to them count on its board (a removed one's do not). */
+async function contestPids(cid: number): Promise<number[]> {
+  return (await ContestProblem.find({ cid }).select("pid").lean<Array<{ pid: number }>>()).map((p) => p.pid);
+}
+
 /**
  * The problems of an OI contest judged by ACM rules (an accepted one scores full marks there); none
  * for an ACM contest. Two small reads, whatever the number of participants.
  */
-export async function acmProblemsOf(contest: Pick<ContestDoc, "_id" | "type">): Promise<Set<number>> {
+export async function acmProblemsOf(contest: Pick<ContestDoc, "_id" | "type">, listed?: readonly number[]): Promise<Set<number>> {
   if (contest.type !== ContestType.OI) return new Set();
-  const pids = (await ContestProblem.find({ cid: contest._id }).select("pid").lean<Array<{ pid: number }>>()).map((p) => p.pid);
+  const pids = listed ?? (await contestPids(contest._id));
   if (pids.length === 0) return new Set();
   const acm = await Problem.find({ _id: { $in: pids }, type: ProblemType.ACM }).select("_id").lean<Array<{ _id: number }>>();
   return new Set(acm.map((p) => p._id));
@@ -165,11 +170,12 @@ export async function updateParticipant(cid: number, uid: string): Promise<void>
   await withLocks([`contest-board:${cid}:${uid}`], async () => {
     const contest = await Contest.findById(cid).select(CONTEST_FIELDS).lean<ContestDoc>();
     if (!contest) return;
+    const pids = await contestPids(cid);
     const [user, subs, before, acmPids] = await Promise.all([
       User.findById(uid).select("_id username role").lean<Pick<UserDoc, "_id" | "username" | "role">>(),
-      Submission.find({ uid, cid }).select(SUB_FIELDS).lean<RuleSubmission[]>(),
+      Submission.find({ uid, cid, pid: { $in: pids } }).select(SUB_FIELDS).lean<RuleSubmission[]>(),
       BoardRow.find({ _id: { $in: BOARD_VIEWS.map((v) => boardRowKey(cid, v, uid)) } }).lean<BoardRowDoc[]>(),
-      acmProblemsOf(contest),
+      acmProblemsOf(contest, pids),
     ]);
     const beforeByView = new Map(before.map((r) => [r.view, r]));
     if (excludedFromBoard(contest, user) || subs.length === 0) {
@@ -238,7 +244,8 @@ export async function rebuildBoard(cid: number): Promise<{ participants: number 
   const startedAt = new Date();
   const contest = await Contest.findById(cid).select(CONTEST_FIELDS).lean<ContestDoc>();
   if (!contest) return { participants: 0 };
-  const subs = await Submission.find({ cid }).select(`${SUB_FIELDS} uid`).lean<Array<RuleSubmission & { uid: string }>>();
+  const pids = await contestPids(cid);
+  const subs = await Submission.find({ cid, pid: { $in: pids } }).select(`${SUB_FIELDS} uid`).lean<Array<RuleSubmission & { uid: string }>>();
   const byUser = new Map<string, RuleSubmission[]>();
   for (const s of subs) {
     const list = byUser.get(s.uid);
@@ -247,7 +254,7 @@ export async function rebuildBoard(cid: number): Promise<{ participants: number 
   }
   const [users, acmPids] = await Promise.all([
     User.find({ _id: { $in: [...byUser.keys()] } }).select("_id username role").lean<Array<Pick<UserDoc, "_id" | "username" | "role">>>(),
-    acmProblemsOf(contest),
+    acmProblemsOf(contest, pids),
   ]);
   const rows: BoardRowDoc[] = [];
   for (const u of users) {

@@ -61,24 +61,23 @@ function isDuplicate(err: unknown): boolean {
 
 /**
  * Adds a bank problem (public, or a contest-only one for the admin roles) to a contest; or, for a
- * group's contest, one of the group's own problems (`from` "group", HOJ's add-contest-problem-from-group).
+ * group's contest, one of the group's own problems (`from` "group", HOJ's add-contest-problem-from-group),
+ * or either of them (`from` "any": HOJ's group contest-problem call names a problem by its id alone).
  */
 export async function addContestProblem(
   user: CurrentUser,
   input: z.infer<typeof addContestProblemSchema>,
   scope: ContestOwnerScope = SITE,
-  from: "public" | "group" = "public",
+  from: "public" | "group" | "any" = "public",
 ): Promise<ContestProblemDoc> {
   const contest = await loadContest(input.cid, scope);
   requireContestAdmin(user, contest, scope);
   const problem = await Problem.findById(input.pid).select("_id title auth gid applyPublicProgress").lean<ProblemDoc>();
   const gid = contest.gid ?? null;
-  const usable =
-    problem &&
-    (from === "group"
-      ? gid !== null && problem.gid === gid
-      : bankScope.seesProblem(null, problem) || (problem.auth === ProblemAuth.CONTEST && !problem.gid && isAdminRole(user)));
-  if (!usable) throw new DomainError("notFound", "contest:unknownProblem");
+  const ofGroup = !!problem && gid !== null && problem.gid === gid;
+  const fromBank = !!problem && (bankScope.seesProblem(null, problem) || (problem.auth === ProblemAuth.CONTEST && !problem.gid && isAdminRole(user)));
+  const usable = from === "group" ? ofGroup : from === "public" ? fromBank : ofGroup || fromBank;
+  if (!problem || !usable) throw new DomainError("notFound", "contest:unknownProblem");
   const upper = input.displayId.toUpperCase();
   if (await ContestProblem.exists({ cid: contest._id, displayIdUpper: upper })) throw new DomainError("conflict", "contest:displayIdTaken");
   if (await ContestProblem.exists({ cid: contest._id, pid: problem._id })) throw new DomainError("conflict", "contest:problemAlreadyAdded");
@@ -113,7 +112,8 @@ export const newContestProblemLinkSchema = z.object({
  * 3, contest-only, so the public bank never lists it, and its type follows the contest's rule) and
  * lists it in the contest under its display id. The display id is checked before anything is
  * stored; if listing it fails after all (the display id taken meanwhile), the new problem is removed
- * again, so a refusal leaves nothing behind.
+ * again, so a refusal leaves nothing behind. A site contest's problem is the admin roles' to write
+ * with the bank's service; a group contest's is written by `create`, the group's own service.
  */
 export async function createContestOnlyProblem(
   user: CurrentUser,
@@ -121,14 +121,15 @@ export async function createContestOnlyProblem(
   problem: ProblemInputRaw,
   link: z.infer<typeof newContestProblemLinkSchema>,
   scope: ContestOwnerScope = SITE,
+  create: (raw: ProblemInputRaw) => Promise<ProblemDoc> = (raw) => createProblem(raw, user),
 ): Promise<{ problem: ProblemDoc; contestProblem: ContestProblemDoc }> {
   const contest = await loadContest(cid, scope);
   requireContestAdmin(user, contest, scope);
-  if (!isAdminRole(user)) throw new DomainError("forbidden", "contest:notAdmin");
+  if (scope.gid === null && !isAdminRole(user)) throw new DomainError("forbidden", "contest:notAdmin");
   if (await ContestProblem.exists({ cid, displayIdUpper: link.displayId.toUpperCase() })) throw new DomainError("conflict", "contest:displayIdTaken");
-  const created = await createProblem({ ...problem, auth: ProblemAuth.CONTEST, type: contest.type }, user);
+  const created = await create({ ...problem, auth: ProblemAuth.CONTEST, type: contest.type });
   try {
-    const contestProblem = await addContestProblem(user, { cid, pid: created._id, ...link }, scope);
+    const contestProblem = await addContestProblem(user, { cid, pid: created._id, ...link }, scope, scope.gid === null ? "public" : "group");
     return { problem: created, contestProblem };
   } catch (err) {
     await deleteProblem(created._id);
@@ -168,9 +169,21 @@ export async function updateContestProblem(user: CurrentUser, input: z.infer<typ
 export async function removeContestProblem(user: CurrentUser, input: z.infer<typeof removeContestProblemSchema>, scope: ContestOwnerScope = SITE): Promise<void> {
   const contest = await loadContest(input.cid, scope);
   requireContestAdmin(user, contest, scope);
-  const res = await ContestProblem.deleteOne({ cid: contest._id, pid: input.pid });
-  if (res.deletedCount === 0) throw new DomainError("notFound", "contest:problemNotFound");
-  await rebuildBoard(contest._id);
+  if ((await takeOutOfContest(contest._id, [input.pid])) === 0) throw new DomainError("notFound", "contest:problemNotFound");
+}
+
+/** Takes problems out of one contest and rebuilds its board without them; answers how many it listed. */
+async function takeOutOfContest(cid: number, pids: readonly number[]): Promise<number> {
+  const res = await ContestProblem.deleteMany({ cid, pid: { $in: [...pids] } });
+  if (res.deletedCount > 0) await rebuildBoard(cid);
+  return res.deletedCount;
+}
+
+/** Takes problems that are being deleted out of every contest that lists them, as their admins would. */
+export async function withdrawFromContests(pids: readonly number[]): Promise<void> {
+  if (pids.length === 0) return;
+  const cids = (await ContestProblem.distinct("cid", { pid: { $in: [...pids] } })) as number[];
+  for (const cid of cids) await takeOutOfContest(cid, pids);
 }
 
 /** One contest problem for its admins (HOJ's admin contest-problem GET). */

@@ -2,7 +2,11 @@ import { Contest } from "~/models/contest.server";
 import { Training } from "~/models/training.server";
 import { groupAdminRefusal, groupContentScopes } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
-import { addContestProblem } from "../contest/problems.server";
+import type { z } from "zod";
+import type { ProblemDoc } from "~/models/problem.server";
+import { addContestProblem, createContestOnlyProblem, type newContestProblemLinkSchema } from "../contest/problems.server";
+import type { ProblemInputRaw } from "../problem/schema.server";
+import { createGroupProblem } from "./problems.server";
 import { DomainError } from "../errors.server";
 import { problemByRef } from "../problem/problems.server";
 import { createCategory, listCategories } from "../training/categories.server";
@@ -61,4 +65,20 @@ export async function addContestProblemFromGroup(
   const problem = await problemByRef(input.problemId);
   if (!problem || problem.gid !== scope.gid) throw new DomainError("notFound", "contest:unknownProblem");
   return addContestProblem(user, { cid: input.cid, pid: problem._id, displayId: input.displayId, displayTitle: input.displayTitle ?? "", color: input.color ?? "" }, scope, "group");
+}
+
+/**
+ * A new problem for one of the group's contests (HOJ's POST /group/contest-problem with a
+ * ProblemDTO): written in the group by the group problem service (the group's prefix, only for
+ * contests) and listed in the contest under `link`'s display id, by the contest's admins.
+ */
+export async function createGroupContestProblem(
+  user: CurrentUser,
+  cid: number,
+  raw: ProblemInputRaw,
+  link: z.infer<typeof newContestProblemLinkSchema>,
+  scope: GroupContentAdmin["manage"],
+): Promise<ProblemDoc> {
+  const made = await createContestOnlyProblem(user, cid, raw, link, scope, (r) => createGroupProblem(user, scope.gid, r, {}, "contest"));
+  return made.problem;
 }

@@ -28,6 +28,7 @@ import type { CurrentUser } from "../account/session.server";
 import { deleteContest } from "../contest/contests.server";
 import { deleteDiscussion } from "../community/discussions.server";
 import { DomainError } from "../errors.server";
+import { withdrawProblems } from "../problem/removal.server";
 import { problemVisibilityChanged } from "../problem/visibility.server";
 import { getWebsiteConfig } from "../site/config.server";
 import { deleteTraining } from "../training/trainings.server";
@@ -234,8 +235,11 @@ async function removeGroupContent(user: CurrentUser, gid: number): Promise<void>
   for (const c of contests) await deleteContest(user, c._id, scope);
   for (const t of trainings) await deleteTraining(user, t._id, scope);
   for (const d of discussions) await deleteDiscussion(user, d._id, { kind: "group", gid, groupAdmin: true });
+  const problems = await Problem.find({ gid }).select("_id").lean<Array<{ _id: number }>>();
   await Promise.all([Problem.deleteMany({ gid }), TrainingCategory.deleteMany({ gid }), Tag.deleteMany({ gid }), GroupMember.deleteMany({ gid }), Announcement.deleteMany({ gid })]);
   await Group.deleteOne({ _id: gid });
+  // The group's contests and trainings are gone; those of the site may list a problem the bank took in.
+  await withdrawProblems(problems.map((p) => p._id));
   await problemVisibilityChanged();
 }
 

@@ -7,12 +7,15 @@ import { Problem, type ProblemDoc } from "~/models/problem.server";
 import { Tag, type TagDoc } from "~/models/tag.server";
 import { groupAdminRefusal, groupContentRefusal, groupProblemChangeRefusal, isGroupAdmin, mayReviewGroupProblems, type Viewer } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
+import { findUserByUsername } from "../account/users.server";
+import { sendUserMessage } from "../community/messages.server";
 import { DomainError } from "../errors.server";
 import { queryLimit, queryPage, queryText } from "../platform/validation.server";
-import { changeProblemAuth, createProblem, deleteProblem, getProblemForEdit, updateProblem, type ProblemForEdit, type SaveOptions } from "../problem/admin.server";
+import { changeProblemAuth, createProblem, getProblemForEdit, updateProblem, type ProblemForEdit, type SaveOptions } from "../problem/admin.server";
 import { ProblemAdminError } from "../problem/errors.server";
 import { toHojCases, toHojProblem } from "../problem/hoj-problem.server";
 import { problemCount } from "../problem/problems.server";
+import { removeProblem } from "../problem/removal.server";
 import type { ProblemInputRaw } from "../problem/schema.server";
 import { getTagsByIds, listTags } from "../problem/tags.server";
 import { problemVisibilityChanged } from "../problem/visibility.server";
@@ -68,11 +71,16 @@ export async function groupOfProblem(pid: number): Promise<number> {
   return p.gid;
 }
 
-/** Creates a problem of the group (its admins), with the group's prefix on its display id. */
-export async function createGroupProblem(user: CurrentUser, gid: number, raw: ProblemInputRaw, opts: SaveOptions = {}): Promise<ProblemDoc> {
+/**
+ * Creates a problem of the group (its admins), with the group's prefix on its display id: for the
+ * group's problem list (public to its members or private to its admins), or (`use` "contest") for
+ * one of its contests only (auth 3, listed by the contest alone).
+ */
+export async function createGroupProblem(user: CurrentUser, gid: number, raw: ProblemInputRaw, opts: SaveOptions = {}, use: "list" | "contest" = "list"): Promise<ProblemDoc> {
   const { group } = await requireGroupProblemAdmin(user, gid);
-  requireGroupAuth(raw);
-  return createProblem({ ...raw, problemId: groupDisplayId(group, raw.problemId) }, user, { ...opts, gid });
+  if (use === "list") requireGroupAuth(raw);
+  const auth = use === "contest" ? { auth: ProblemAuth.CONTEST } : {};
+  return createProblem({ ...raw, ...auth, problemId: groupDisplayId(group, raw.problemId) }, user, { ...opts, gid });
 }
 
 /** Changes a problem of the group (its root, or the admin who wrote it). */
@@ -82,10 +90,13 @@ export async function updateGroupProblem(user: CurrentUser, gid: number, pid: nu
   return updateProblem(problem._id, { ...raw, problemId: groupDisplayId(group, raw.problemId) }, user, opts);
 }
 
-/** Deletes a problem of the group (its root, or the admin who wrote it). */
+/**
+ * Deletes a problem of the group (its root, or the admin who wrote it); it leaves the group's
+ * contests and trainings that list it, and the site's when the bank took it in.
+ */
 export async function deleteGroupProblem(user: CurrentUser, gid: number, pid: number): Promise<void> {
   const { problem } = await changeableProblem(user, gid, pid);
-  await deleteProblem(problem._id);
+  await removeProblem(problem._id);
 }
 
 /** The problem and what its edit form shows (the group's admins). */
@@ -269,15 +280,47 @@ export const changeProgressSchema = z.object({
     .refine((p) => p === ApplyProgress.PUBLIC || p === ApplyProgress.REFUSED || p === ApplyProgress.APPLYING, "group-problem:invalidProgress"),
 });
 
+type ReviewedProblem = Pick<ProblemDoc, "_id" | "gid" | "applyPublicProgress" | "problemId" | "title" | "author">;
+
 /**
  * Accepts (2: the problem joins the bank, as public as its auth says), refuses (3) or reopens (1)
- * a group problem's application: the site's admin roles.
+ * a group problem's application: the site's admin roles. A new acceptance or refusal is told to
+ * the group's owner and to the admin who wrote the problem.
  */
-export async function changeApplyProgress(viewer: Viewer, input: z.infer<typeof changeProgressSchema>): Promise<void> {
-  requireReviewer(viewer);
-  const problem = await Problem.findById(input.pid).select("_id gid applyPublicProgress").lean<Pick<ProblemDoc, "_id" | "gid" | "applyPublicProgress">>();
+export async function changeApplyProgress(user: CurrentUser, input: z.infer<typeof changeProgressSchema>): Promise<void> {
+  requireReviewer(user);
+  const problem = await Problem.findById(input.pid).select("_id gid applyPublicProgress problemId title author").lean<ReviewedProblem>();
   if (!problem || problem.gid === null) throw new DomainError("notFound", "problem:notFound");
   if (problem.applyPublicProgress === null) throw new DomainError("invalid", "group-problem:notApplying");
-  await Problem.updateOne({ _id: problem._id }, { $set: { applyPublicProgress: input.progress, gmtModified: new Date() } });
+  const res = await Problem.updateOne({ _id: problem._id, applyPublicProgress: problem.applyPublicProgress }, { $set: { applyPublicProgress: input.progress, gmtModified: new Date() } });
+  if (res.matchedCount === 0) throw new DomainError("conflict", "group-problem:changedMeanwhile");
   await problemVisibilityChanged();
+  if (input.progress !== problem.applyPublicProgress && (input.progress === ApplyProgress.PUBLIC || input.progress === ApplyProgress.REFUSED)) {
+    await tellDecision(user, problem, input.progress);
+  }
+}
+
+/** The "mine" message of a decision, stored as translation keys so each reader gets it in their language. */
+async function tellDecision(reviewer: CurrentUser, problem: ReviewedProblem, progress: number): Promise<void> {
+  const group = await Group.findById(problem.gid).select("name uid").lean<Pick<GroupDoc, "name" | "uid">>();
+  if (!group) return;
+  const author = problem.author ? await findUserByUsername(problem.author) : null;
+  const recipients = [...new Set([group.uid, ...(author ? [author._id] : [])])];
+  const accepted = progress === ApplyProgress.PUBLIC;
+  for (const recipientUid of recipients) {
+    await sendUserMessage({
+      recipientUid,
+      type: "mine",
+      senderUid: reviewer._id,
+      senderUsername: reviewer.username,
+      action: accepted ? "Apply_Public_Accepted" : "Apply_Public_Refused",
+      sourceType: "Problem",
+      sourceId: String(problem._id),
+      sourceTitle: problem.title,
+      titleKey: accepted ? "group-problem:decision.acceptedTitle" : "group-problem:decision.refusedTitle",
+      contentKey: accepted ? "group-problem:decision.acceptedContent" : "group-problem:decision.refusedContent",
+      textParams: { problemId: problem.problemId, title: problem.title, group: group.name },
+      url: `/group/${problem.gid}/problem/${encodeURIComponent(problem.problemId)}`,
+    });
+  }
 }

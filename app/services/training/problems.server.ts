@@ -69,10 +69,26 @@ export async function addTrainingProblem(
 export async function removeTrainingProblem(user: CurrentUser, input: z.infer<typeof removeTrainingProblemSchema>, scope: TrainingOwnerScope = SITE): Promise<void> {
   const training = await loadTraining(input.tid, scope);
   requireTrainingAdmin(user, training, scope);
-  const res = await TrainingProblem.deleteOne({ tid: training._id, pid: input.pid });
-  if (res.deletedCount === 0) throw new DomainError("notFound", "training:problemNotFound");
-  await Training.updateOne({ _id: training._id }, { $inc: { problemCount: -1 }, $set: { gmtModified: new Date() } });
-  await rebuildTrainingRank(training._id);
+  if ((await takeOutOfTraining(training._id, [input.pid])) === 0) throw new DomainError("notFound", "training:problemNotFound");
+}
+
+/**
+ * Takes problems out of one training: its problem count drops by as many and its rank rows are
+ * computed again without them. Answers how many it listed.
+ */
+async function takeOutOfTraining(tid: number, pids: readonly number[]): Promise<number> {
+  const res = await TrainingProblem.deleteMany({ tid, pid: { $in: [...pids] } });
+  if (res.deletedCount === 0) return 0;
+  await Training.updateOne({ _id: tid }, { $inc: { problemCount: -res.deletedCount }, $set: { gmtModified: new Date() } });
+  await rebuildTrainingRank(tid);
+  return res.deletedCount;
+}
+
+/** Takes problems that are being deleted out of every training that lists them, as their admins would. */
+export async function withdrawFromTrainings(pids: readonly number[]): Promise<void> {
+  if (pids.length === 0) return;
+  const tids = (await TrainingProblem.distinct("tid", { pid: { $in: [...pids] } })) as number[];
+  for (const tid of tids) await takeOutOfTraining(tid, pids);
 }
 
 /** The training's problems in order. */
