@@ -14,7 +14,8 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}${process.env.E2E_BASE_
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: 2,
+  // The browser tests mostly wait (on the site, the judge, idle networks): three share two cores well.
+  workers: 3,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
