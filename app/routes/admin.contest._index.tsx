@@ -1,20 +1,17 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { buttonClass, ConfirmSubmit, Notice } from "~/components/admin-problem/ui";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { buttonClass } from "~/components/admin-problem/ui";
 import { AcDownloadForm } from "~/components/contest/AcDownloadForm";
+import { DeleteRow, KeywordSearch, RowActionAnswer, ShownSwitch, type RowAnswer } from "~/components/ui/ListControls";
 import { Pagination } from "~/components/ui/Pagination";
 import { CONTEST_PAGE_SIZE } from "~/lib/contest";
 import { formatDateTime } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { contestPrimaryButton } from "~/components/contest/styles";
 import { useTranslation } from "~/lib/translation";
-import { flash } from "~/http/flash.server";
 import { requireAdmin } from "~/http/guards.server";
-import { inputId } from "~/http/ids.server";
-import { siteRedirect } from "~/http/paths.server";
-import { httpStatusOf } from "~/http/status.server";
+import { listRowAction } from "~/http/list-row-action.server";
 import { contestListSchema, contestStatus, deleteContest, listContests, loadContest, setContestVisible } from "~/services/contest/contests.server";
-import { DomainError } from "~/services/errors.server";
 import { getT } from "~/services/platform/i18n.server";
 
 // The admin contest table (spec section 2 "Admin area"): id, title, rule, type, status, the visible
@@ -52,35 +49,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const cid = inputId(form.get("cid"));
   const t = await getT(request, ["contest", "contest-admin", "common"]);
-  try {
-    if (intent === "visible") {
-      await setContestVisible(user, cid, form.get("visible") === "true");
-      const cookie = await flash(request, { type: "success", key: "contest-admin:flash.saved" });
-      return siteRedirect("/admin/contest", { headers: { "Set-Cookie": cookie } });
-    }
-    if (intent === "delete") {
-      if (form.get("confirmed") !== "1") {
-        const c = await loadContest(cid);
-        return json({ confirmDelete: { cid, title: c.title }, error: null });
-      }
-      await deleteContest(user, cid);
-      const cookie = await flash(request, { type: "success", key: "contest-admin:flash.deleted" });
-      return siteRedirect("/admin/contest", { headers: { "Set-Cookie": cookie } });
-    }
-    return json({ confirmDelete: null, error: t("common:errors.badRequest") }, { status: 400 });
-  } catch (err) {
-    if (err instanceof DomainError) return json({ confirmDelete: null, error: t(err.message, err.params ?? {}) }, { status: httpStatusOf(err.kind) });
-    throw err;
-  }
+  return listRowAction(request, t, {
+    idName: "cid",
+    toggle: { intent: "visible", field: "visible", apply: (cid, on) => setContestVisible(user, cid, on) },
+    title: async (cid) => (await loadContest(cid)).title,
+    remove: (cid) => deleteContest(user, cid),
+    back: "/admin/contest",
+    flash: { saved: "contest-admin:flash.saved", deleted: "contest-admin:flash.deleted" },
+  });
 }
 
 export default function AdminContests() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionData<RowAnswer>();
   const { t } = useTranslation("contest-admin");
   const href = (p: number) => `/admin/contest?${new URLSearchParams({ ...(data.keyword ? { keyword: data.keyword } : {}), currentPage: String(p) }).toString()}`;
   return (
@@ -91,29 +73,8 @@ export default function AdminContests() {
           {t("list.create")}
         </Link>
       </div>
-      <Form method="get" className="flex items-end gap-2">
-        <label className="flex flex-col text-sm text-gray-700">
-          {t("list.keyword")}
-          <input type="search" name="keyword" defaultValue={data.keyword} maxLength={100} className="mt-1 w-64 rounded border px-2 py-1 text-sm" />
-        </label>
-        <button type="submit" className={`${buttonClass} text-gray-800`}>
-          {t("list.search")}
-        </button>
-      </Form>
-      {answer?.error ? <Notice kind="error">{answer.error}</Notice> : null}
-      {answer?.confirmDelete ? (
-        <Notice kind="warning">
-          <Form method="post" className="flex flex-wrap items-center gap-3">
-            <span>{t("list.confirmDelete", { id: answer.confirmDelete.cid, title: answer.confirmDelete.title })}</span>
-            <input type="hidden" name="cid" value={answer.confirmDelete.cid} />
-            <input type="hidden" name="confirmed" value="1" />
-            <button type="submit" name="intent" value="delete" className="rounded border border-red-700 px-3 py-1 text-sm text-red-700">
-              {t("list.delete")}
-            </button>
-            <Link to="/admin/contest">{t("list.cancel")}</Link>
-          </Form>
-        </Notice>
-      ) : null}
+      <KeywordSearch keyword={data.keyword} label={t("list.keyword")} submit={t("list.search")} />
+      <RowActionAnswer answer={answer} idName="cid" question={(id, title) => t("list.confirmDelete", { id, title })} label={t("list.delete")} cancel={t("list.cancel")} cancelTo="/admin/contest" />
       <div className="overflow-x-auto rounded border border-gray-200 bg-white focus:outline focus:outline-2 focus:outline-brand" tabIndex={0}>
         <table className="w-full text-left text-sm" data-testid="admin-contest-list">
           <thead className="bg-gray-50 text-gray-700">
@@ -148,13 +109,7 @@ export default function AdminContests() {
                 <td className="px-2 py-2">{t(`auth.${c.auth}`)}</td>
                 <td className="px-2 py-2">{t(`status.${c.status}`)}</td>
                 <td className="px-2 py-2">
-                  <Form method="post">
-                    <input type="hidden" name="cid" value={c.id} />
-                    <input type="hidden" name="visible" value={c.visible ? "false" : "true"} />
-                    <button type="submit" name="intent" value="visible" role="switch" aria-checked={c.visible} aria-label={t("list.visibleOf", { title: c.title })} className={`rounded px-2 py-0.5 text-xs ${c.visible ? "bg-green-700 text-white" : "border border-gray-400 text-gray-800"}`}>
-                      {c.visible ? t("list.shown") : t("list.hidden")}
-                    </button>
-                  </Form>
+                  <ShownSwitch row={{ idName: "cid", id: c.id }} intent="visible" field="visible" on={c.visible} label={t("list.visibleOf", { title: c.title })} shown={t("list.shown")} hidden={t("list.hidden")} />
                 </td>
                 <td className="whitespace-nowrap px-2 py-2 text-xs text-gray-700">
                   <div>{c.startTime}</div>
@@ -173,12 +128,7 @@ export default function AdminContests() {
                       {t("list.announcements")}
                     </Link>
                     <AcDownloadForm action={`/admin/contest/${c.id}/ac-submissions`} />
-                    <Form method="post">
-                      <input type="hidden" name="cid" value={c.id} />
-                      <ConfirmSubmit name="intent" value="delete" message={t("list.confirmDelete", { id: c.id, title: c.title })}>
-                        {t("list.delete")}
-                      </ConfirmSubmit>
-                    </Form>
+                    <DeleteRow row={{ idName: "cid", id: c.id }} question={t("list.confirmDelete", { id: c.id, title: c.title })} label={t("list.delete")} />
                   </div>
                 </td>
               </tr>

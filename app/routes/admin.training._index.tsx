@@ -1,18 +1,15 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { buttonClass, ConfirmSubmit, Notice, primaryButtonClass } from "~/components/admin-problem/ui";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { buttonClass, primaryButtonClass } from "~/components/admin-problem/ui";
 import { AuthTag, CategoryTag } from "~/components/training/TrainingTags";
+import { DeleteRow, KeywordSearch, RowActionAnswer, ShownSwitch, type RowAnswer } from "~/components/ui/ListControls";
 import { Pagination } from "~/components/ui/Pagination";
 import { PAGE_SIZE } from "~/lib/constants";
 import { formatDateTime } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
-import { flash } from "~/http/flash.server";
+import { listRowAction } from "~/http/list-row-action.server";
 import { requireAdmin } from "~/http/guards.server";
-import { inputId } from "~/http/ids.server";
-import { siteRedirect } from "~/http/paths.server";
-import { httpStatusOf } from "~/http/status.server";
-import { DomainError } from "~/services/errors.server";
 import { getT } from "~/services/platform/i18n.server";
 import { deleteTraining, listTrainings, loadTraining, setTrainingStatus, trainingListSchema } from "~/services/training/trainings.server";
 
@@ -51,35 +48,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const tid = inputId(form.get("tid"));
   const t = await getT(request, ["training", "training-admin", "common"]);
-  try {
-    if (intent === "status") {
-      await setTrainingStatus(user, tid, form.get("status") === "true");
-      const cookie = await flash(request, { type: "success", key: "training-admin:flash.saved" });
-      return siteRedirect("/admin/training", { headers: { "Set-Cookie": cookie } });
-    }
-    if (intent === "delete") {
-      if (form.get("confirmed") !== "1") {
-        const tr = await loadTraining(tid);
-        return json({ confirmDelete: { tid, title: tr.title }, error: null });
-      }
-      await deleteTraining(user, tid);
-      const cookie = await flash(request, { type: "success", key: "training-admin:flash.deleted" });
-      return siteRedirect("/admin/training", { headers: { "Set-Cookie": cookie } });
-    }
-    return json({ confirmDelete: null, error: t("common:errors.badRequest") }, { status: 400 });
-  } catch (err) {
-    if (err instanceof DomainError) return json({ confirmDelete: null, error: t(err.message, err.params ?? {}) }, { status: httpStatusOf(err.kind) });
-    throw err;
-  }
+  return listRowAction(request, t, {
+    idName: "tid",
+    toggle: { intent: "status", field: "status", apply: (tid, on) => setTrainingStatus(user, tid, on) },
+    title: async (tid) => (await loadTraining(tid)).title,
+    remove: (tid) => deleteTraining(user, tid),
+    back: "/admin/training",
+    flash: { saved: "training-admin:flash.saved", deleted: "training-admin:flash.deleted" },
+  });
 }
 
 export default function AdminTrainings() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionData<RowAnswer>();
   const { t } = useTranslation("training-admin");
   const href = (p: number) => `/admin/training?${new URLSearchParams({ ...(data.keyword ? { keyword: data.keyword } : {}), currentPage: String(p) }).toString()}`;
   return (
@@ -95,29 +77,8 @@ export default function AdminTrainings() {
           </Link>
         </div>
       </div>
-      <Form method="get" className="flex items-end gap-2">
-        <label className="flex flex-col text-sm text-gray-700">
-          {t("list.keyword")}
-          <input type="search" name="keyword" defaultValue={data.keyword} maxLength={100} className="mt-1 w-64 rounded border px-2 py-1 text-sm" />
-        </label>
-        <button type="submit" className={`${buttonClass} text-gray-800`}>
-          {t("list.search")}
-        </button>
-      </Form>
-      {answer?.error ? <Notice kind="error">{answer.error}</Notice> : null}
-      {answer?.confirmDelete ? (
-        <Notice kind="warning">
-          <Form method="post" className="flex flex-wrap items-center gap-3">
-            <span>{t("list.confirmDelete", { id: answer.confirmDelete.tid, title: answer.confirmDelete.title })}</span>
-            <input type="hidden" name="tid" value={answer.confirmDelete.tid} />
-            <input type="hidden" name="confirmed" value="1" />
-            <button type="submit" name="intent" value="delete" className="rounded border border-red-700 px-3 py-1 text-sm text-red-700">
-              {t("list.delete")}
-            </button>
-            <Link to="/admin/training">{t("list.cancel")}</Link>
-          </Form>
-        </Notice>
-      ) : null}
+      <KeywordSearch keyword={data.keyword} label={t("list.keyword")} submit={t("list.search")} />
+      <RowActionAnswer answer={answer} idName="tid" question={(id, title) => t("list.confirmDelete", { id, title })} label={t("list.delete")} cancel={t("list.cancel")} cancelTo="/admin/training" />
       <div className="overflow-x-auto rounded border border-gray-200 bg-white focus:outline focus:outline-2 focus:outline-brand" tabIndex={0}>
         <table className="w-full text-left text-sm" data-testid="admin-training-list">
           <thead className="bg-gray-50 text-gray-700">
@@ -156,13 +117,7 @@ export default function AdminTrainings() {
                   <CategoryTag name={r.categoryName} color={r.categoryColor} />
                 </td>
                 <td className="px-2 py-2">
-                  <Form method="post">
-                    <input type="hidden" name="tid" value={r.id} />
-                    <input type="hidden" name="status" value={r.status ? "false" : "true"} />
-                    <button type="submit" name="intent" value="status" role="switch" aria-checked={r.status} aria-label={t("list.shownOf", { title: r.title })} className={`rounded px-2 py-0.5 text-xs ${r.status ? "bg-green-700 text-white" : "border border-gray-400 text-gray-800"}`}>
-                      {r.status ? t("list.shown") : t("list.hidden")}
-                    </button>
-                  </Form>
+                  <ShownSwitch row={{ idName: "tid", id: r.id }} intent="status" field="status" on={r.status} label={t("list.shownOf", { title: r.title })} shown={t("list.shown")} hidden={t("list.hidden")} />
                 </td>
                 <td className="whitespace-nowrap px-2 py-2 text-xs text-gray-700">
                   <div>{r.author}</div>
@@ -177,12 +132,7 @@ export default function AdminTrainings() {
                     <Link to={`/admin/training/${r.id}/problems`} className={`${buttonClass} text-gray-800`}>
                       {t("list.problems")}
                     </Link>
-                    <Form method="post">
-                      <input type="hidden" name="tid" value={r.id} />
-                      <ConfirmSubmit name="intent" value="delete" message={t("list.confirmDelete", { id: r.id, title: r.title })}>
-                        {t("list.delete")}
-                      </ConfirmSubmit>
-                    </Form>
+                    <DeleteRow row={{ idName: "tid", id: r.id }} question={t("list.confirmDelete", { id: r.id, title: r.title })} label={t("list.delete")} />
                   </div>
                 </td>
               </tr>

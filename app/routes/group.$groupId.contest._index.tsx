@@ -1,14 +1,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { buttonClass, ConfirmSubmit, Notice } from "~/components/admin-problem/ui";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { buttonClass } from "~/components/admin-problem/ui";
 import { AcDownloadForm } from "~/components/contest/AcDownloadForm";
 import { contestPrimaryButton } from "~/components/contest/styles";
+import { DeleteRow, KeywordSearch, RowActionAnswer, ShownSwitch, type RowAnswer } from "~/components/ui/ListControls";
 import { Pagination } from "~/components/ui/Pagination";
-import { flash } from "~/http/flash.server";
+import { listRowAction } from "~/http/list-row-action.server";
 import { groupAdminPageBase } from "~/http/group-content-page.server";
-import { formAttempt, groupMemberPageBase } from "~/http/group-page.server";
-import { inputId } from "~/http/ids.server";
-import { siteRedirect } from "~/http/paths.server";
+import { groupMemberPageBase } from "~/http/group-page.server";
 import { PAGE_SIZE } from "~/lib/constants";
 import { ContestAuth } from "~/lib/contest";
 import { formatDateTime } from "~/lib/format";
@@ -50,33 +49,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-type Answer = { error?: string; confirmDelete?: { cid: number; title: string } };
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, gid, admin } = await groupAdminPageBase(request, params);
   const t = await getT(request, ["contest", "group", "common"]);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const cid = inputId(form.get("cid"));
-  const done = async (key: string) => siteRedirect(`/group/${gid}/contest`, { headers: { "Set-Cookie": await flash(request, { type: "success", key }) } });
-  if (intent === "visible") {
-    const r = await formAttempt(t, () => setContestVisible(user, cid, form.get("visible") === "true", admin.manage));
-    return r.ok ? done("contest-admin:flash.saved") : r.response;
-  }
-  if (intent === "delete") {
-    if (form.get("confirmed") !== "1") {
-      const r = await formAttempt(t, () => loadContest(cid, admin.manage));
-      return r.ok ? json<Answer>({ confirmDelete: { cid, title: r.value.title } }) : r.response;
-    }
-    const r = await formAttempt(t, () => deleteContest(user, cid, admin.manage));
-    return r.ok ? done("contest-admin:flash.deleted") : r.response;
-  }
-  return json<Answer>({ error: t("common:errors.badRequest") }, { status: 400 });
+  return listRowAction(request, t, {
+    idName: "cid",
+    toggle: { intent: "visible", field: "visible", apply: (cid, on) => setContestVisible(user, cid, on, admin.manage) },
+    title: async (cid) => (await loadContest(cid, admin.manage)).title,
+    remove: (cid) => deleteContest(user, cid, admin.manage),
+    back: `/group/${gid}/contest`,
+    flash: { saved: "contest-admin:flash.saved", deleted: "contest-admin:flash.deleted" },
+  });
 }
 
 export default function GroupContests() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<Answer>();
+  const answer = useActionData<RowAnswer>();
   const { t } = useTranslation("contest-admin");
   const { t: tg } = useTranslation("group");
   const base = `/group/${data.gid}/contest`;
@@ -91,29 +79,8 @@ export default function GroupContests() {
           </Link>
         ) : null}
       </div>
-      <Form method="get" className="flex items-end gap-2">
-        <label className="flex flex-col text-sm text-gray-700">
-          {t("list.keyword")}
-          <input type="search" name="keyword" defaultValue={data.keyword} maxLength={100} className="mt-1 w-64 rounded border px-2 py-1 text-sm" />
-        </label>
-        <button type="submit" className={`${buttonClass} text-gray-800`}>
-          {t("list.search")}
-        </button>
-      </Form>
-      {answer?.error ? <Notice kind="error">{answer.error}</Notice> : null}
-      {answer?.confirmDelete ? (
-        <Notice kind="warning">
-          <Form method="post" className="flex flex-wrap items-center gap-3">
-            <span>{t("list.confirmDelete", { id: answer.confirmDelete.cid, title: answer.confirmDelete.title })}</span>
-            <input type="hidden" name="cid" value={answer.confirmDelete.cid} />
-            <input type="hidden" name="confirmed" value="1" />
-            <button type="submit" name="intent" value="delete" className="rounded border border-red-700 px-3 py-1 text-sm text-red-700">
-              {t("list.delete")}
-            </button>
-            <Link to={base}>{t("list.cancel")}</Link>
-          </Form>
-        </Notice>
-      ) : null}
+      <KeywordSearch keyword={data.keyword} label={t("list.keyword")} submit={t("list.search")} />
+      <RowActionAnswer answer={answer} idName="cid" question={(id, title) => t("list.confirmDelete", { id, title })} label={t("list.delete")} cancel={t("list.cancel")} cancelTo={base} />
       <ul className="space-y-2" data-testid="group-contest-list">
         {data.rows.length === 0 ? <li className="py-6 text-center text-gray-700">{t("list.empty")}</li> : null}
         {data.rows.map((c) => (
@@ -139,13 +106,7 @@ export default function GroupContests() {
             </div>
             {data.isAdmin ? (
               <div className="mt-2 flex flex-wrap items-center gap-1">
-                <Form method="post">
-                  <input type="hidden" name="cid" value={c.id} />
-                  <input type="hidden" name="visible" value={c.visible ? "false" : "true"} />
-                  <button type="submit" name="intent" value="visible" role="switch" aria-checked={c.visible} aria-label={t("list.visibleOf", { title: c.title })} className={`rounded px-2 py-0.5 text-xs ${c.visible ? "bg-green-700 text-white" : "border border-gray-400 text-gray-800"}`}>
-                    {c.visible ? t("list.shown") : t("list.hidden")}
-                  </button>
-                </Form>
+                <ShownSwitch row={{ idName: "cid", id: c.id }} intent="visible" field="visible" on={c.visible} label={t("list.visibleOf", { title: c.title })} shown={t("list.shown")} hidden={t("list.hidden")} />
                 <Link to={`${base}/${c.id}/edit`} className={`${buttonClass} text-gray-800`}>
                   {t("list.edit")}
                 </Link>
@@ -156,12 +117,7 @@ export default function GroupContests() {
                   {t("list.announcements")}
                 </Link>
                 <AcDownloadForm action={`${base}/${c.id}/ac-submissions`} />
-                <Form method="post">
-                  <input type="hidden" name="cid" value={c.id} />
-                  <ConfirmSubmit name="intent" value="delete" message={t("list.confirmDelete", { id: c.id, title: c.title })}>
-                    {t("list.delete")}
-                  </ConfirmSubmit>
-                </Form>
+                <DeleteRow row={{ idName: "cid", id: c.id }} question={t("list.confirmDelete", { id: c.id, title: c.title })} label={t("list.delete")} />
               </div>
             ) : null}
           </li>

@@ -1,13 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { buttonClass, ConfirmSubmit, Notice, primaryButtonClass } from "~/components/admin-problem/ui";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { buttonClass, primaryButtonClass } from "~/components/admin-problem/ui";
 import { AuthTag, CategoryTag, Progress } from "~/components/training/TrainingTags";
+import { DeleteRow, KeywordSearch, RowActionAnswer, ShownSwitch, type RowAnswer } from "~/components/ui/ListControls";
 import { Pagination } from "~/components/ui/Pagination";
-import { flash } from "~/http/flash.server";
+import { listRowAction } from "~/http/list-row-action.server";
 import { groupAdminPageBase } from "~/http/group-content-page.server";
-import { formAttempt, groupMemberPageBase } from "~/http/group-page.server";
-import { inputId } from "~/http/ids.server";
-import { siteRedirect } from "~/http/paths.server";
+import { groupMemberPageBase } from "~/http/group-page.server";
 import { PAGE_SIZE } from "~/lib/constants";
 import { useTranslation } from "~/lib/translation";
 import { getT } from "~/services/platform/i18n.server";
@@ -48,33 +47,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-type Answer = { error?: string; confirmDelete?: { tid: number; title: string } };
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, gid, admin } = await groupAdminPageBase(request, params);
   const t = await getT(request, ["training", "group", "common"]);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const tid = inputId(form.get("tid"));
-  const done = async (key: string) => siteRedirect(`/group/${gid}/training`, { headers: { "Set-Cookie": await flash(request, { type: "success", key }) } });
-  if (intent === "status") {
-    const r = await formAttempt(t, () => setTrainingStatus(user, tid, form.get("status") === "true", admin.manage));
-    return r.ok ? done("training-admin:flash.saved") : r.response;
-  }
-  if (intent === "delete") {
-    if (form.get("confirmed") !== "1") {
-      const r = await formAttempt(t, () => loadTraining(tid, admin.manage));
-      return r.ok ? json<Answer>({ confirmDelete: { tid, title: r.value.title } }) : r.response;
-    }
-    const r = await formAttempt(t, () => deleteTraining(user, tid, admin.manage));
-    return r.ok ? done("training-admin:flash.deleted") : r.response;
-  }
-  return json<Answer>({ error: t("common:errors.badRequest") }, { status: 400 });
+  return listRowAction(request, t, {
+    idName: "tid",
+    toggle: { intent: "status", field: "status", apply: (tid, on) => setTrainingStatus(user, tid, on, admin.manage) },
+    title: async (tid) => (await loadTraining(tid, admin.manage)).title,
+    remove: (tid) => deleteTraining(user, tid, admin.manage),
+    back: `/group/${gid}/training`,
+    flash: { saved: "training-admin:flash.saved", deleted: "training-admin:flash.deleted" },
+  });
 }
 
 export default function GroupTrainings() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<Answer>();
+  const answer = useActionData<RowAnswer>();
   const { t } = useTranslation("training-admin");
   const { t: tg } = useTranslation("group");
   const base = `/group/${data.gid}/training`;
@@ -89,29 +77,8 @@ export default function GroupTrainings() {
           </Link>
         ) : null}
       </div>
-      <Form method="get" className="flex items-end gap-2">
-        <label className="flex flex-col text-sm text-gray-700">
-          {t("list.keyword")}
-          <input type="search" name="keyword" defaultValue={data.keyword} maxLength={100} className="mt-1 w-64 rounded border px-2 py-1 text-sm" />
-        </label>
-        <button type="submit" className={`${buttonClass} text-gray-800`}>
-          {t("list.search")}
-        </button>
-      </Form>
-      {answer?.error ? <Notice kind="error">{answer.error}</Notice> : null}
-      {answer?.confirmDelete ? (
-        <Notice kind="warning">
-          <Form method="post" className="flex flex-wrap items-center gap-3">
-            <span>{t("list.confirmDelete", { id: answer.confirmDelete.tid, title: answer.confirmDelete.title })}</span>
-            <input type="hidden" name="tid" value={answer.confirmDelete.tid} />
-            <input type="hidden" name="confirmed" value="1" />
-            <button type="submit" name="intent" value="delete" className="rounded border border-red-700 px-3 py-1 text-sm text-red-700">
-              {t("list.delete")}
-            </button>
-            <Link to={base}>{t("list.cancel")}</Link>
-          </Form>
-        </Notice>
-      ) : null}
+      <KeywordSearch keyword={data.keyword} label={t("list.keyword")} submit={t("list.search")} />
+      <RowActionAnswer answer={answer} idName="tid" question={(id, title) => t("list.confirmDelete", { id, title })} label={t("list.delete")} cancel={t("list.cancel")} cancelTo={base} />
       <div className="overflow-x-auto rounded border border-gray-200 focus:outline focus:outline-2 focus:outline-brand" tabIndex={0}>
         <table className="w-full text-left text-sm" data-testid="group-training-list">
           <thead className="bg-gray-50 text-gray-700">
@@ -157,25 +124,14 @@ export default function GroupTrainings() {
                 {data.isAdmin ? (
                   <td className="px-2 py-2">
                     <div className="flex flex-wrap items-center gap-1">
-                      <Form method="post">
-                        <input type="hidden" name="tid" value={r.id} />
-                        <input type="hidden" name="status" value={r.status ? "false" : "true"} />
-                        <button type="submit" name="intent" value="status" role="switch" aria-checked={r.status} aria-label={t("list.shownOf", { title: r.title })} className={`rounded px-2 py-0.5 text-xs ${r.status ? "bg-green-700 text-white" : "border border-gray-400 text-gray-800"}`}>
-                          {r.status ? t("list.shown") : t("list.hidden")}
-                        </button>
-                      </Form>
+                      <ShownSwitch row={{ idName: "tid", id: r.id }} intent="status" field="status" on={r.status} label={t("list.shownOf", { title: r.title })} shown={t("list.shown")} hidden={t("list.hidden")} />
                       <Link to={`${base}/${r.id}/edit`} className={`${buttonClass} text-gray-800`}>
                         {t("list.edit")}
                       </Link>
                       <Link to={`${base}/${r.id}/manage-problems`} className={`${buttonClass} text-gray-800`}>
                         {t("list.problems")}
                       </Link>
-                      <Form method="post">
-                        <input type="hidden" name="tid" value={r.id} />
-                        <ConfirmSubmit name="intent" value="delete" message={t("list.confirmDelete", { id: r.id, title: r.title })}>
-                          {t("list.delete")}
-                        </ConfirmSubmit>
-                      </Form>
+                      <DeleteRow row={{ idName: "tid", id: r.id }} question={t("list.confirmDelete", { id: r.id, title: r.title })} label={t("list.delete")} />
                     </div>
                   </td>
                 ) : null}

@@ -295,7 +295,7 @@ describe("group contests", () => {
     expect((await page(contestsTab, `/group/${gid}/contest`, tab, post(owner._id, { intent: "visible", cid: String(cid), visible: "false" }))).status).toBe(302);
     expect(await Contest.findById(cid).lean()).toMatchObject({ visible: false });
     const ask = await page(contestsTab, `/group/${gid}/contest`, tab, post(owner._id, { intent: "delete", cid: String(cid) }));
-    expect(((await ask.json()) as { confirmDelete: { cid: number } }).confirmDelete.cid).toBe(cid);
+    expect(((await ask.json()) as { confirmDelete: { id: number } }).confirmDelete.id).toBe(cid);
     expect(await Contest.exists({ _id: cid })).toBeTruthy();
     expect((await page(contestsTab, `/group/${gid}/contest`, tab, post(owner._id, { intent: "delete", cid: String(cid), confirmed: "1" }))).status).toBe(302);
     expect(await Contest.exists({ _id: cid })).toBeFalsy();
