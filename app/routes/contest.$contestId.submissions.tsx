@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { StatusTag } from "~/components/submission/StatusTag";
+import { RecordsTable } from "~/components/submission/RecordsTable";
 import { AutoRevalidate } from "~/components/contest/AutoRevalidate";
 import { Pagination } from "~/components/ui/Pagination";
 import { JUDGE_STATUS_INFO, JudgeStatus, RUNNING_STATUSES } from "~/lib/constants";
-import { formatDateTime, formatMemory, formatTimeMs } from "~/lib/format";
+import { formatDateTime } from "~/lib/format";
 import { useTranslation } from "~/lib/translation";
 import { contestPageBase, contestPageRefusal } from "~/http/contest-page.server";
 import { contestSubmissionsSchema, listContestSubmissions } from "~/services/contest/submissions.server";
@@ -90,49 +90,15 @@ export default function ContestSubmissions() {
           {t("contest-page:rank.refresh")}
         </Link>
       </Form>
-      <table className="w-full text-sm">
-        <thead>
-          <tr className="border-b text-left text-gray-700">
-            <th className="px-2 py-2">{t("submission:columns.runId")}</th>
-            <th className="px-2 py-2">{t("submission:columns.submitTime")}</th>
-            <th className="px-2 py-2">#</th>
-            <th className="px-2 py-2">{t("submission:columns.status")}</th>
-            <th className="px-2 py-2">{t("submission:columns.time")}</th>
-            <th className="px-2 py-2">{t("submission:columns.memory")}</th>
-            <th className="px-2 py-2">{t("submission:columns.language")}</th>
-            <th className="px-2 py-2">{t("submission:columns.author")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.records.map((r) => (
-            <tr key={r.submitId} className="border-b" data-testid="contest-submission" data-status={r.status}>
-              <td className="px-2 py-1">
-                <Link to={`/contest/${data.cid}/problem/${encodeURIComponent(r.displayId)}/submission-detail/${r.submitId}`} className="text-blue-700 hover:underline">
-                  {r.submitId}
-                </Link>
-              </td>
-              <td className="px-2 py-1 whitespace-nowrap">
-                {r.submitTime}
-                {r.beforeContestSubmit ? <span className="ml-1 rounded border border-amber-700 px-1 text-xs text-amber-800">{t("contest-page:submissions.beforeStart")}</span> : null}
-              </td>
-              <td className="px-2 py-1">
-                <Link to={`/contest/${data.cid}/problem/${encodeURIComponent(r.displayId)}`} className="text-blue-700 hover:underline">
-                  {r.displayId}
-                </Link>
-              </td>
-              <td className="px-2 py-1">
-                <StatusTag status={r.status} />
-                {r.score !== null && r.score !== undefined && r.status !== JudgeStatus.ACCEPTED ? <span className="ml-1 text-xs">{r.score}</span> : null}
-              </td>
-              <td className="px-2 py-1">{r.time === null ? "-" : formatTimeMs(r.time)}</td>
-              <td className="px-2 py-1">{r.memory === null ? "-" : formatMemory(r.memory)}</td>
-              <td className="px-2 py-1">{r.language}</td>
-              <td className="px-2 py-1">{r.username}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {data.records.length === 0 ? <p className="py-4 text-center text-gray-700">{t("submission:empty")}</p> : null}
+      <RecordsTable
+        rows={data.records}
+        problemHeader="#"
+        problemOf={(r) => r.displayId}
+        detailHref={(r) => `/contest/${data.cid}/problem/${encodeURIComponent(r.displayId)}/submission-detail/${r.submitId}`}
+        problemHref={(r) => `/contest/${data.cid}/problem/${encodeURIComponent(r.displayId)}`}
+        rowTestId="contest-submission"
+        timeNote={(r) => (r.beforeContestSubmit ? <span className="ml-1 rounded border border-amber-700 px-1 text-xs text-amber-800">{t("contest-page:submissions.beforeStart")}</span> : null)}
+      />
       <Pagination total={data.total} size={data.size} current={data.current} href={href} />
     </section>
   );

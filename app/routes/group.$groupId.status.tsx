@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { AutoRevalidate } from "~/components/contest/AutoRevalidate";
-import { StatusTag } from "~/components/submission/StatusTag";
+import { RecordsTable } from "~/components/submission/RecordsTable";
 import { Pagination } from "~/components/ui/Pagination";
 import { groupMemberPageBase, groupPageRefusal } from "~/http/group-page.server";
 import { JUDGE_STATUS_INFO, JudgeStatus, RUNNING_STATUSES } from "~/lib/constants";
-import { formatDateTime, formatMemory, formatTimeMs } from "~/lib/format";
+import { formatDateTime } from "~/lib/format";
 import { useTranslation } from "~/lib/translation";
 import { listGroupSubmissions } from "~/services/group/submissions.server";
 import { parseSubmissionListQuery } from "~/services/submission/views.server";
@@ -86,51 +86,16 @@ export default function GroupSubmissions() {
         </Link>
       </Form>
       <div className="overflow-x-auto focus:outline focus:outline-2 focus:outline-brand" tabIndex={0}>
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="border-b text-left text-gray-700">
-              <th className="px-2 py-2">{t("submission:columns.runId")}</th>
-              <th className="px-2 py-2">{t("submission:columns.submitTime")}</th>
-              <th className="px-2 py-2">{t("group-problem:columns.id")}</th>
-              <th className="px-2 py-2">{t("submission:columns.status")}</th>
-              <th className="px-2 py-2">{t("submission:columns.time")}</th>
-              <th className="px-2 py-2">{t("submission:columns.memory")}</th>
-              <th className="px-2 py-2">{t("submission:columns.language")}</th>
-              <th className="px-2 py-2">{t("submission:columns.author")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.records.map((r) => (
-              <tr key={r.submitId} className="border-b" data-testid="group-submission" data-status={r.status}>
-                <td className="px-2 py-1">
-                  <Link to={`/group/${data.gid}/submission-detail/${r.submitId}`} className="text-blue-700 underline">
-                    {r.submitId}
-                  </Link>
-                </td>
-                <td className="whitespace-nowrap px-2 py-1">{r.submitTime}</td>
-                <td className="px-2 py-1">
-                  <Link to={`/group/${data.gid}/problem/${encodeURIComponent(r.displayPid)}`} className="text-blue-700 underline">
-                    {r.displayPid}
-                  </Link>
-                </td>
-                <td className="px-2 py-1">
-                  <StatusTag status={r.status} />
-                  {r.score !== null && r.score !== undefined && r.status !== JudgeStatus.ACCEPTED ? <span className="ml-1 text-xs">{r.score}</span> : null}
-                </td>
-                <td className="px-2 py-1">{r.time === null ? "-" : formatTimeMs(r.time)}</td>
-                <td className="px-2 py-1">{r.memory === null ? "-" : formatMemory(r.memory)}</td>
-                <td className="px-2 py-1">{r.language}</td>
-                <td className="px-2 py-1">
-                  <Link to={`/user-home?username=${encodeURIComponent(r.username)}`} className="text-blue-700 underline">
-                    {r.username}
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RecordsTable
+          rows={data.records}
+          problemHeader={t("group-problem:columns.id")}
+          problemOf={(r) => r.displayPid}
+          detailHref={(r) => `/group/${data.gid}/submission-detail/${r.submitId}`}
+          problemHref={(r) => `/group/${data.gid}/problem/${encodeURIComponent(r.displayPid)}`}
+          rowTestId="group-submission"
+          authorLinked
+        />
       </div>
-      {data.records.length === 0 ? <p className="py-4 text-center text-gray-700">{t("submission:empty")}</p> : null}
       <Pagination total={data.total} size={data.size} current={data.current} href={href} />
     </section>
   );

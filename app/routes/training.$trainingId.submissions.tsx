@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { AutoRevalidate } from "~/components/contest/AutoRevalidate";
-import { StatusTag } from "~/components/submission/StatusTag";
+import { RecordsTable } from "~/components/submission/RecordsTable";
 import { Pagination } from "~/components/ui/Pagination";
-import { JudgeStatus, RUNNING_STATUSES } from "~/lib/constants";
-import { formatDateTime, formatMemory, formatTimeMs } from "~/lib/format";
+import { RUNNING_STATUSES } from "~/lib/constants";
+import { formatDateTime } from "~/lib/format";
 import { useTranslation } from "~/lib/translation";
 import { EntryRefusal } from "~/components/training/EntryRefusal";
 import { trainingEntryRefusalText, trainingPageBase } from "~/http/training-page.server";
@@ -72,46 +72,14 @@ export default function TrainingSubmissions() {
           {t("training:records.refresh")}
         </Link>
       </Form>
-      <table className="w-full text-sm">
-        <thead>
-          <tr className="border-b text-left text-gray-700">
-            <th className="px-2 py-2">{t("submission:columns.runId")}</th>
-            <th className="px-2 py-2">{t("submission:columns.submitTime")}</th>
-            <th className="px-2 py-2">{t("training:problems.id")}</th>
-            <th className="px-2 py-2">{t("submission:columns.status")}</th>
-            <th className="px-2 py-2">{t("submission:columns.time")}</th>
-            <th className="px-2 py-2">{t("submission:columns.memory")}</th>
-            <th className="px-2 py-2">{t("submission:columns.language")}</th>
-            <th className="px-2 py-2">{t("submission:columns.author")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.records.map((r) => (
-            <tr key={r.submitId} className="border-b" data-testid="training-submission" data-status={r.status}>
-              <td className="px-2 py-1">
-                <Link to={`/submission-detail/${r.submitId}`} className="text-blue-700 underline">
-                  {r.submitId}
-                </Link>
-              </td>
-              <td className="whitespace-nowrap px-2 py-1">{r.submitTime}</td>
-              <td className="px-2 py-1">
-                <Link to={`${data.base}/problem/${encodeURIComponent(r.displayPid)}`} className="text-blue-700 underline">
-                  {r.displayPid}
-                </Link>
-              </td>
-              <td className="px-2 py-1">
-                <StatusTag status={r.status} />
-                {r.score !== null && r.score !== undefined && r.status !== JudgeStatus.ACCEPTED ? <span className="ml-1 text-xs">{r.score}</span> : null}
-              </td>
-              <td className="px-2 py-1">{r.time === null ? "-" : formatTimeMs(r.time)}</td>
-              <td className="px-2 py-1">{r.memory === null ? "-" : formatMemory(r.memory)}</td>
-              <td className="px-2 py-1">{r.language}</td>
-              <td className="px-2 py-1">{r.username}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {data.records.length === 0 ? <p className="py-4 text-center text-gray-700">{t("submission:empty")}</p> : null}
+      <RecordsTable
+        rows={data.records}
+        problemHeader={t("training:problems.id")}
+        problemOf={(r) => r.displayPid}
+        detailHref={(r) => `/submission-detail/${r.submitId}`}
+        problemHref={(r) => `${data.base}/problem/${encodeURIComponent(r.displayPid)}`}
+        rowTestId="training-submission"
+      />
       <Pagination total={data.total} size={data.size} current={data.current} href={href} />
     </section>
   );
