@@ -13,6 +13,8 @@ import { ConfirmButton } from "./ConfirmButton";
 
 export function DiscussionDetail() {
   const data = useLoaderData<typeof discussionDetailLoader>();
+  // Inside a group's frame the group's name is the page's heading.
+  const Heading = data.inGroup ? "h2" : "h1";
   const answer = useActionData<DiscussionAnswer & Partial<CommentAnswer>>();
   const { t } = useTranslation("community");
   const d = data.discussion;
@@ -38,10 +40,10 @@ export function DiscussionDetail() {
             </>
           ) : null}
         </nav>
-        <h1 className="text-xl font-semibold">
+        <Heading className="text-xl font-semibold">
           {d.topPriority ? <span className="mr-2 rounded bg-red-700 px-1.5 align-middle text-xs text-white">{t("list.top")}</span> : null}
           {d.title}
-        </h1>
+        </Heading>
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-700">
           <span className="flex items-center gap-1">
             <Link to={`/user-home?username=${encodeURIComponent(d.author)}`} className="text-blue-800 underline">

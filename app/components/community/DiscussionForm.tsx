@@ -9,6 +9,8 @@ import { MarkdownField } from "./MarkdownField";
 
 export function DiscussionForm() {
   const data = useLoaderData<typeof discussionFormLoader>();
+  // Inside a group's frame the group's name is the page's heading.
+  const Heading = data.gid !== null ? "h2" : "h1";
   const answer = useActionData<typeof discussionFormAction>();
   const busy = useNavigation().state === "submitting";
   const { t } = useTranslation("community");
@@ -24,7 +26,7 @@ export function DiscussionForm() {
   return (
     <div className="mx-auto max-w-5xl p-2 sm:p-4">
       <section className="rounded bg-white p-3 shadow-sm sm:p-5">
-        <h1 className="mb-3 text-xl font-semibold">{data.pageTitle}</h1>
+        <Heading className="mb-3 text-xl font-semibold">{data.pageTitle}</Heading>
         {data.refusal ? (
           <p className="mb-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="post-refusal">
             {data.refusal}

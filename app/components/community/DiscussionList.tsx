@@ -28,10 +28,12 @@ export function DiscussionList() {
   const category = data.categories.find((c) => c.id === data.query.cid);
   const newHref = `${data.paths.edit}${data.problemId ? `?pid=${encodeURIComponent(data.problemId)}` : ""}`;
   const side = "block w-full rounded border px-3 py-1.5 text-center text-sm";
+  // Inside a group's frame the group's name is the page's heading.
+  const Heading = data.inGroup ? "h2" : "h1";
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-3 p-2 sm:p-4 lg:flex-row">
       <section className="min-w-0 flex-1 rounded bg-white p-3 shadow-sm sm:p-5">
-        <h1 className="mb-2 text-xl font-semibold">{data.pageTitle}</h1>
+        <Heading className="mb-2 text-xl font-semibold">{data.pageTitle}</Heading>
         <nav aria-label={t("list.breadcrumb")} className="mb-3 text-sm">
           <ol className="flex flex-wrap items-center gap-1 text-gray-700">
             <li>
