@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { buttonClass, ConfirmSubmit, Notice, sized } from "~/components/admin-problem/ui";
+import { ConfirmRowButton, ConfirmStep } from "~/components/ui/ListControls";
+import { buttonClass, Notice, sized } from "~/components/admin-problem/ui";
 import { pageTitle } from "~/lib/meta";
 import { contestPrimaryButton } from "~/components/contest/styles";
 import { useTranslation } from "~/lib/translation";
@@ -111,17 +112,7 @@ export default function AdminContestProblems() {
       {answer?.error ? <Notice kind="error">{answer.error}</Notice> : null}
       {answer?.intent === "update" && Object.keys(answer.errors).length ? <Notice kind="error">{String(Object.values(answer.errors)[0] ?? "")}</Notice> : null}
       {answer?.confirmRemove ? (
-        <Notice kind="warning">
-          <Form method="post" className="flex flex-wrap items-center gap-3">
-            <span>{t("problems.confirmRemove", { id: answer.confirmRemove.displayId })}</span>
-            <input type="hidden" name="pid" value={answer.confirmRemove.pid} />
-            <input type="hidden" name="confirmed" value="1" />
-            <button type="submit" name="intent" value="remove" className="rounded border border-red-700 px-3 py-1 text-sm text-red-700">
-              {t("problems.remove")}
-            </button>
-            <Link to={`/admin/contest/${data.cid}/problems`}>{t("list.cancel")}</Link>
-          </Form>
-        </Notice>
+        <ConfirmStep question={t("problems.confirmRemove", { id: answer.confirmRemove.displayId })} fields={{ pid: answer.confirmRemove.pid }} intent="remove" label={t("problems.remove")} cancel={t("list.cancel")} cancelTo={`/admin/contest/${data.cid}/problems`} />
       ) : null}
 
       <section className="rounded border border-gray-200 bg-white p-4">
@@ -198,12 +189,7 @@ export default function AdminContestProblems() {
                   {p.ac} / {p.total}
                 </td>
                 <td className="px-2 py-2">
-                  <Form method="post">
-                    <input type="hidden" name="pid" value={p.pid} />
-                    <ConfirmSubmit name="intent" value="remove" message={t("problems.confirmRemove", { id: p.displayId })}>
-                      {t("problems.remove")}
-                    </ConfirmSubmit>
-                  </Form>
+                  <ConfirmRowButton fields={{ pid: p.pid }} intent="remove" question={t("problems.confirmRemove", { id: p.displayId })} label={t("problems.remove")} />
                 </td>
               </tr>
             ))}

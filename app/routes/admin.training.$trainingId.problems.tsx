@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { buttonClass, ConfirmSubmit, Notice, primaryButtonClass, sized } from "~/components/admin-problem/ui";
+import { ConfirmRowButton, ConfirmStep } from "~/components/ui/ListControls";
+import { buttonClass, Notice, primaryButtonClass, sized } from "~/components/admin-problem/ui";
 import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
 import { flash } from "~/http/flash.server";
@@ -93,17 +94,7 @@ export default function AdminTrainingProblems() {
       </div>
       {answer?.error ? <Notice kind="error">{answer.error}</Notice> : null}
       {answer?.confirmRemove ? (
-        <Notice kind="warning">
-          <Form method="post" className="flex flex-wrap items-center gap-3">
-            <span>{t("problems.confirmRemove", { id: answer.confirmRemove.problemId })}</span>
-            <input type="hidden" name="pid" value={answer.confirmRemove.pid} />
-            <input type="hidden" name="confirmed" value="1" />
-            <button type="submit" name="intent" value="remove" className="rounded border border-red-700 px-3 py-1 text-sm text-red-700">
-              {t("problems.remove")}
-            </button>
-            <Link to={`/admin/training/${data.tid}/problems`}>{t("list.cancel")}</Link>
-          </Form>
-        </Notice>
+        <ConfirmStep question={t("problems.confirmRemove", { id: answer.confirmRemove.problemId })} fields={{ pid: answer.confirmRemove.pid }} intent="remove" label={t("problems.remove")} cancel={t("list.cancel")} cancelTo={`/admin/training/${data.tid}/problems`} />
       ) : null}
       <section className="rounded border border-gray-200 bg-white p-4">
         <h2 className="mb-2 font-semibold">{t("problems.add")}</h2>
@@ -149,12 +140,7 @@ export default function AdminTrainingProblems() {
                   {p.ac} / {p.total}
                 </td>
                 <td className="px-2 py-2">
-                  <Form method="post">
-                    <input type="hidden" name="pid" value={p.pid} />
-                    <ConfirmSubmit name="intent" value="remove" message={t("problems.confirmRemove", { id: p.problemId })}>
-                      {t("problems.remove")}
-                    </ConfirmSubmit>
-                  </Form>
+                  <ConfirmRowButton fields={{ pid: p.pid }} intent="remove" question={t("problems.confirmRemove", { id: p.problemId })} label={t("problems.remove")} />
                 </td>
               </tr>
             ))}

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { buttonClass, ConfirmSubmit, Notice, sized } from "~/components/admin-problem/ui";
+import { ConfirmRowButton, ConfirmStep } from "~/components/ui/ListControls";
+import { buttonClass, Notice, sized } from "~/components/admin-problem/ui";
 import { contestPrimaryButton } from "~/components/contest/styles";
 import { flash } from "~/http/flash.server";
 import { groupAdminPageBase } from "~/http/group-content-page.server";
@@ -111,17 +112,7 @@ export default function GroupContestProblems() {
       {answer?.error ? <Notice kind="error">{answer.error}</Notice> : null}
       {answer?.intent === "update" && Object.keys(answer.errors).length ? <Notice kind="error">{String(Object.values(answer.errors)[0] ?? "")}</Notice> : null}
       {answer?.confirmRemove ? (
-        <Notice kind="warning">
-          <Form method="post" className="flex flex-wrap items-center gap-3">
-            <span>{t("problems.confirmRemove", { id: answer.confirmRemove.displayId })}</span>
-            <input type="hidden" name="pid" value={answer.confirmRemove.pid} />
-            <input type="hidden" name="confirmed" value="1" />
-            <button type="submit" name="intent" value="remove" className="rounded border border-red-700 px-3 py-1 text-sm text-red-700">
-              {t("problems.remove")}
-            </button>
-            <Link to={`${base}/manage-problems`}>{t("list.cancel")}</Link>
-          </Form>
-        </Notice>
+        <ConfirmStep question={t("problems.confirmRemove", { id: answer.confirmRemove.displayId })} fields={{ pid: answer.confirmRemove.pid }} intent="remove" label={t("problems.remove")} cancel={t("list.cancel")} cancelTo={`${base}/manage-problems`} />
       ) : null}
       <Form method="post" className="flex flex-wrap items-start gap-3 rounded border border-gray-200 p-3" data-testid="add-group-contest-problem">
         <input type="hidden" name="intent" value="add" />
@@ -168,12 +159,7 @@ export default function GroupContestProblems() {
                 {t("problems.save")}
               </button>
             </Form>
-            <Form method="post">
-              <input type="hidden" name="pid" value={p.pid} />
-              <ConfirmSubmit name="intent" value="remove" message={t("problems.confirmRemove", { id: p.displayId })}>
-                {t("problems.remove")}
-              </ConfirmSubmit>
-            </Form>
+            <ConfirmRowButton fields={{ pid: p.pid }} intent="remove" question={t("problems.confirmRemove", { id: p.displayId })} label={t("problems.remove")} />
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { buttonClass, ConfirmSubmit, Notice, primaryButtonClass, sized } from "~/components/admin-problem/ui";
+import { ConfirmRowButton, ConfirmStep } from "~/components/ui/ListControls";
+import { buttonClass, Notice, primaryButtonClass, sized } from "~/components/admin-problem/ui";
 import { flash } from "~/http/flash.server";
 import { groupAdminPageBase } from "~/http/group-content-page.server";
 import { groupPageRefusal } from "~/http/group-page.server";
@@ -88,17 +89,7 @@ export default function GroupTrainingProblems() {
       </div>
       {answer?.error ? <Notice kind="error">{answer.error}</Notice> : null}
       {answer?.confirmRemove ? (
-        <Notice kind="warning">
-          <Form method="post" className="flex flex-wrap items-center gap-3">
-            <span>{t("problems.confirmRemove", { id: answer.confirmRemove.problemId })}</span>
-            <input type="hidden" name="pid" value={answer.confirmRemove.pid} />
-            <input type="hidden" name="confirmed" value="1" />
-            <button type="submit" name="intent" value="remove" className="rounded border border-red-700 px-3 py-1 text-sm text-red-700">
-              {t("problems.remove")}
-            </button>
-            <Link to={here}>{t("list.cancel")}</Link>
-          </Form>
-        </Notice>
+        <ConfirmStep question={t("problems.confirmRemove", { id: answer.confirmRemove.problemId })} fields={{ pid: answer.confirmRemove.pid }} intent="remove" label={t("problems.remove")} cancel={t("list.cancel")} cancelTo={here} />
       ) : null}
       <Form method="post" className="flex flex-wrap items-start gap-3 rounded border border-gray-200 p-3" data-testid="add-group-training-problem">
         <input type="hidden" name="intent" value="add" />
@@ -129,12 +120,7 @@ export default function GroupTrainingProblems() {
             <span>
               <span className="font-medium">{p.problemId}</span> {p.title} <span className="text-gray-700">({p.ac} / {p.total})</span>
             </span>
-            <Form method="post">
-              <input type="hidden" name="pid" value={p.pid} />
-              <ConfirmSubmit name="intent" value="remove" message={t("problems.confirmRemove", { id: p.problemId })}>
-                {t("problems.remove")}
-              </ConfirmSubmit>
-            </Form>
+            <ConfirmRowButton fields={{ pid: p.pid }} intent="remove" question={t("problems.confirmRemove", { id: p.problemId })} label={t("problems.remove")} />
           </li>
         ))}
       </ul>

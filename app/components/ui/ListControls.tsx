@@ -39,15 +39,41 @@ export function ShownSwitch({ row, intent, field, on, label, shown, hidden }: { 
   );
 }
 
-/** A row's delete button, confirmed by a dialog (with JavaScript) or by the server's step. */
-export function DeleteRow({ row, question, label }: { row: RowRef; question: string; label: string }) {
+/** A row's button whose POST is confirmed first: by a dialog (with JavaScript) or by the server's step. */
+export function ConfirmRowButton({ fields, intent, question, label }: { fields: Record<string, string | number>; intent: string; question: string; label: string }) {
   return (
     <Form method="post">
-      <input type="hidden" name={row.idName} value={row.id} />
-      <ConfirmSubmit name="intent" value="delete" message={question}>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <ConfirmSubmit name="intent" value={intent} message={question}>
         {label}
       </ConfirmSubmit>
     </Form>
+  );
+}
+
+/** A row's delete button. */
+export function DeleteRow({ row, question, label }: { row: RowRef; question: string; label: string }) {
+  return <ConfirmRowButton fields={{ [row.idName]: row.id }} intent="delete" question={question} label={label} />;
+}
+
+/** The server's confirmation step of a POST sent without the browser's dialog: the question, the same POST confirmed, and a way back. */
+export function ConfirmStep({ question, fields, intent, label, cancel, cancelTo }: { question: string; fields: Record<string, string | number>; intent: string; label: string; cancel: string; cancelTo: string }) {
+  return (
+    <Notice kind="warning">
+      <Form method="post" className="flex flex-wrap items-center gap-3">
+        <span>{question}</span>
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <input type="hidden" name="confirmed" value="1" />
+        <button type="submit" name="intent" value={intent} className="rounded border border-red-700 px-3 py-1 text-sm text-red-700">
+          {label}
+        </button>
+        <Link to={cancelTo}>{cancel}</Link>
+      </Form>
+    </Notice>
   );
 }
 
@@ -56,19 +82,7 @@ export function RowActionAnswer({ answer, idName, question, label, cancel, cance
   if (answer?.error) return <Notice kind="error">{answer.error}</Notice>;
   const asked = answer?.confirmDelete;
   if (!asked) return null;
-  return (
-    <Notice kind="warning">
-      <Form method="post" className="flex flex-wrap items-center gap-3">
-        <span>{question(asked.id, asked.title)}</span>
-        <input type="hidden" name={idName} value={asked.id} />
-        <input type="hidden" name="confirmed" value="1" />
-        <button type="submit" name="intent" value="delete" className="rounded border border-red-700 px-3 py-1 text-sm text-red-700">
-          {label}
-        </button>
-        <Link to={cancelTo}>{cancel}</Link>
-      </Form>
-    </Notice>
-  );
+  return <ConfirmStep question={question(asked.id, asked.title)} fields={{ [idName]: asked.id }} intent="delete" label={label} cancel={cancel} cancelTo={cancelTo} />;
 }
 
 /** What `listRowAction` answers when it does not redirect. */
