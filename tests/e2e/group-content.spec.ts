@@ -2,6 +2,9 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test, type TestUser } from "./support/fixtures";
 import { randomPid } from "./support/problems";
+import { camera } from "./support/shots";
+
+const shoot = camera("group-content");
 
 // A group's trainings and contests in Chromium: the group's owner adds a training (with a new
 // category of the group) and an OI contest through the group's tabs and gives each a problem; a
@@ -131,12 +134,18 @@ for (const js of [true, false]) {
     await sp.getByRole("link", { name: `Loops ${tag}` }).click();
     await sp.waitForURL(new RegExp(`/group/${gid}/training/\\d+$`));
     await expect(sp.getByText(`Loops ${tag}`).first()).toBeVisible();
+    await shoot(sp, `training-${js ? "js" : "plain"}`);
+    const tid = /\/training\/(\d+)$/.exec(sp.url())![1];
+    await sp.goto(`group/${gid}/training/${tid}/problems`);
+    await expect(sp.getByTestId("training-problems")).toBeVisible();
+    await shoot(sp, `training-problems-${js ? "js" : "plain"}`);
     await sp.goto(`group/${gid}/contest`);
     const crow = sp.getByTestId("group-contest-row").filter({ hasText: `OI cup ${tag}` });
     await expect(crow).toContainText("OI");
     await crow.getByRole("link", { name: `OI cup ${tag}` }).click();
     await sp.waitForURL(new RegExp(`/contest/${cid}$`));
     await expect(sp.getByText(`OI cup ${tag}`).first()).toBeVisible();
+    await shoot(sp, `contest-${js ? "js" : "plain"}`);
 
     // An outsider is refused the contest and the group's tab.
     const op = await signedInPage(browser, loginAs, outsider, js);
