@@ -145,6 +145,12 @@ export default function GroupContestProblems() {
           {t("problems.addButton")}
         </button>
       </Form>
+      <p className="text-sm text-gray-700">
+        {t("problems.createHint")}{" "}
+        <Link to={`${base}/create-problem`} className="text-blue-700 underline" data-testid="create-contest-problem">
+          {t("problems.createLink")}
+        </Link>
+      </p>
       <ul className="divide-y rounded border border-gray-200" data-testid="group-contest-problems">
         {data.rows.length === 0 ? <li className="px-3 py-4 text-center text-gray-700">{t("problems.empty")}</li> : null}
         {data.rows.map((p) => (

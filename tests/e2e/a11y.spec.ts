@@ -31,6 +31,8 @@ let groupId = 0;
 let groupDiscussionId = 0;
 // The group's training (a private one holding the public problem; a super admin enters it).
 let groupTrainingId = 0;
+// This worker's contest of the group.
+let groupContestId = 0;
 const GROUP_PROBLEM_ID = `A11YG${randomPid()}`;
 
 const PAGES: PageCase[] = [
@@ -127,6 +129,7 @@ const PAGES: PageCase[] = [
   { path: "group/GROUP/training/GTID/problem/PROBLEM", who: "root", ready: editorReached },
   { path: "group/GROUP/training/GTID/problem/PROBLEM?focus=1", who: "root", ready: (p) => expect(p.getByTestId("focus-strip")).toBeVisible() },
   { path: "group/GROUP/status", who: "root" },
+  { path: "group/GROUP/contest/GCID/create-problem", who: "root" },
   { path: "admin/group-problem/apply", who: "admin" },
 ];
 
@@ -241,6 +244,7 @@ test.beforeAll(async ({ app }) => {
   );
   groupTrainingId = groupTraining._id;
   await addTrainingProblem(owner, { tid: groupTrainingId, pid }, inGroup);
+  groupContestId = (await createContest(owner, contestInputSchema.parse({ title: `Accessible group contest ${pid}`, description: "For the audit.", type: 1, auth: 0, startTime: new Date(Date.now() - 3600_000), endTime: new Date(Date.now() + 24 * 3600_000) }), inGroup))._id;
   await createDiscussion(owner, { title: "Accessible problem talk", description: "For the audit.", content: "Why **3**?", categoryId: category!._id, pid: GROUP_PROBLEM_ID }, { kind: "group", gid: groupId, groupAdmin: true });
   await m.Submission.create({ _id: 9_700_000 + randomPid(), pid: groupPid, displayPid: GROUP_PROBLEM_ID, gid: groupId, uid: "a11y-author", username: uniqueName("a11yg"), title: "Accessible group A + B", status: 0, language: "C++", code: "int main() { return 0; }\n", length: 25, time: 3, memory: 1024 });
 });
@@ -258,7 +262,7 @@ for (const c of PAGES) {
       await loginAs(context, user);
     }
     // Test titles stay the same in every worker; the ids are this worker's.
-    const path = c.path === "SUBMISSION" ? `submission-detail/${submitId}` : c.path.replace("PROBLEM", PROBLEM_ID).replace("TRAINING", String(trainingId)).replace("CONTEST", String(contestId)).replace("CSUB", String(contestSubmitId)).replace("GROUP", String(groupId)).replace("GDISC", String(groupDiscussionId)).replace("GPROB", GROUP_PROBLEM_ID).replace("GTID", String(groupTrainingId));
+    const path = c.path === "SUBMISSION" ? `submission-detail/${submitId}` : c.path.replace("PROBLEM", PROBLEM_ID).replace("TRAINING", String(trainingId)).replace("CONTEST", String(contestId)).replace("CSUB", String(contestSubmitId)).replace("GROUP", String(groupId)).replace("GDISC", String(groupDiscussionId)).replace("GPROB", GROUP_PROBLEM_ID).replace("GTID", String(groupTrainingId)).replace("GCID", String(groupContestId));
     const reports: Record<string, string[]> = {};
     let widths: readonly (typeof VIEWPORTS)[number][] = VIEWPORTS;
     for (const lng of LANGUAGES) {

@@ -17,6 +17,7 @@ import * as contestCall from "~/routes/ojapi.group.contest";
 import * as contestFromGroup from "~/routes/ojapi.group.add-contest-problem-from-group";
 import * as adminProblem from "~/routes/ojapi.admin.problem._index";
 import * as contestProblemCall from "~/routes/ojapi.group.contest-problem";
+import * as createContestProblemPage from "~/routes/group.$groupId.contest.$contestId.create-problem";
 import * as problemList from "~/routes/ojapi.group.get-problem-list";
 import * as reviewPage from "~/routes/admin.group-problem.apply";
 import * as changeProgress from "~/routes/ojapi.admin.group-problem.change-progress";
@@ -39,7 +40,8 @@ import { addTrainingProblem } from "~/services/training/problems.server";
 import { trainingVerdictApplied } from "~/services/training/rank.server";
 import { createTraining } from "~/services/training/trainings.server";
 import { api, contestBody, problemDto } from "../fixtures/hoj-bodies";
-import { call, makeProblem, makeSubmission, req } from "../fixtures/learner";
+import { call, cookieFor, makeProblem, makeSubmission, req } from "../fixtures/learner";
+import { problemForm } from "../fixtures/problem-form";
 
 // What becomes of a group problem once it is written: deleting it takes it out of the contests and
 // trainings that list it (their boards, problem counts and ranks follow, submissions stay), also
@@ -340,5 +342,48 @@ describe("HOJ's POST /ojapi/group/contest-problem", () => {
     expect(taken.body?.msg).toBe("This display ID is already used in the contest!");
     expect((await newProblem(author._id, { ...problemDto({ problemId: "b5", gid }), cid: "abc", displayId: "E" })).res.status).toBe(400);
     expect(await counts()).toEqual(before);
+  });
+
+  describe("the group contest's page for a new problem", () => {
+    const path = (g: number, c: number | string) => `/group/${g}/contest/${c}/create-problem`;
+    const params = (g: number, c: number | string) => ({ groupId: String(g), contestId: String(c) });
+    const open = async (uid: string, g = gid, c: number | string = cid) => call(createContestProblemPage.loader, await req(path(g, c), { uid }), params(g, c));
+    async function post(uid: string, fields: Record<string, string>, g = gid, c: number | string = cid) {
+      const form = problemForm({ problemId: "P1", title: "Page made", displayId: "P", ...fields });
+      const request = new Request(`http://localhost${path(g, c)}`, { method: "POST", body: form, headers: { Cookie: await cookieFor(uid), "Accept-Language": "en" } });
+      return call(createContestProblemPage.action, request, params(g, c));
+    }
+
+    it("a group admin makes one: in the group, prefixed, contest-only, listed under its display id", async () => {
+      expect((await open(author._id)).status).toBe(200);
+      const res = await post(author._id, { problemId: "PG1", displayId: "P", displayTitle: "From the page" });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe(`/group/${gid}/contest/${cid}/manage-problems`);
+      const made = await Problem.findOne({ problemId: "LIFE1PG1" }).lean<{ _id: number; gid: number; auth: number }>();
+      expect(made).toMatchObject({ gid, auth: ProblemAuth.CONTEST });
+      expect(await ContestProblem.findOne({ cid, pid: made!._id }).lean()).toMatchObject({ displayId: "P", displayTitle: "From the page" });
+    });
+
+    it("a taken display id is shown on the form and nothing is made", async () => {
+      const before = await counts();
+      const res = await post(author._id, { problemId: "PG2", displayId: "p" });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { errors: Record<string, string> }).errors.displayId).toBe("This display ID is already used in the contest!");
+      expect(await counts()).toEqual(before);
+    });
+
+    it("refuses a member who is not an admin, another group's admin, another group's path and bad ids; nothing is made", async () => {
+      const before = await counts();
+      expect((await open(member._id)).status).toBe(403);
+      expect((await post(member._id, { problemId: "PG3" })).status).toBe(403);
+      expect((await open(otherOwner._id)).status).toBe(403);
+      expect((await post(otherOwner._id, { problemId: "PG4" })).status).toBe(403);
+      // This contest under the other group's path is not found there, even for that group's owner.
+      expect((await open(otherOwner._id, otherGid)).status).toBe(404);
+      expect((await post(otherOwner._id, { problemId: "PG5" }, otherGid)).status).toBe(404);
+      expect((await open(author._id, gid, "abc")).status).toBe(404);
+      expect((await open(author._id, gid, 999999)).status).toBe(404);
+      expect(await counts()).toEqual(before);
+    });
   });
 });

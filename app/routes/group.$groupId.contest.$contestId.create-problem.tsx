@@ -1,0 +1,67 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ContestOnlyProblemForm } from "~/components/contest/ContestOnlyProblemForm";
+import { ProblemAuth } from "~/lib/constants";
+import { pageTitle } from "~/lib/meta";
+import { emptyDraft } from "~/lib/problem-draft";
+import { contestOnlyProblemAction } from "~/http/contest-problem-create.server";
+import { groupAdminPageBase } from "~/http/group-content-page.server";
+import { groupPageRefusal } from "~/http/group-page.server";
+import { pathId } from "~/http/ids.server";
+import type { ProblemFormActionData } from "~/http/problem-form.server";
+import { loadContest, requireContestAdmin } from "~/services/contest/contests.server";
+import { createGroupContestProblem } from "~/services/group/content.server";
+import { getT } from "~/services/platform/i18n.server";
+import { listTags } from "~/services/problem/tags.server";
+
+// A new problem for one of the group's contests only (its admins who manage the contest): the
+// site's contest-only problem form; the problem belongs to the group (its display id prefixed with
+// the group's short name) and is listed in the contest with the display id given here, as HOJ's
+// POST /ojapi/group/contest-problem with a whole problem does.
+
+export const handle = { i18n: ["admin-problem", "contest-admin", "contest", "group"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
+
+async function contestFor(request: Request, params: LoaderFunctionArgs["params"]) {
+  const { user, gid, admin } = await groupAdminPageBase(request, params);
+  const cid = pathId(params.contestId);
+  try {
+    const contest = await loadContest(cid, admin.manage);
+    requireContestAdmin(user, contest, admin.manage);
+    return { user, gid, admin, contest };
+  } catch (err) {
+    throw groupPageRefusal(request, err);
+  }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { gid, contest } = await contestFor(request, params);
+  const [tags, t] = await Promise.all([listTags(), getT(request, "contest-admin")]);
+  return json({
+    gid,
+    cid: contest._id,
+    type: String(contest.type),
+    draft: { ...emptyDraft(), auth: String(ProblemAuth.CONTEST), type: String(contest.type) },
+    tags: tags.map((x) => ({ id: x._id, name: x.name, color: x.color })),
+    pageTitle: t("problems.createTitle", { title: contest.title }),
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, gid, admin, contest } = await contestFor(request, params);
+  return contestOnlyProblemAction(request, user, {
+    doneTo: `/group/${gid}/contest/${contest._id}/manage-problems`,
+    create: (input, link) => createGroupContestProblem(user, contest._id, input, link, admin.manage),
+  });
+}
+
+export default function CreateGroupContestProblem() {
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as ProblemFormActionData | undefined;
+  return (
+    <section className="space-y-4 rounded bg-white p-3 shadow-sm sm:p-5">
+      <ContestOnlyProblemForm data={data} answer={answer} backTo={`/group/${data.gid}/contest/${data.cid}/manage-problems`} heading="h2" />
+    </section>
+  );
+}
