@@ -19,7 +19,7 @@ import { listTags } from "~/services/problem/tags.server";
 // the group's short name) and is listed in the contest with the display id given here, as HOJ's
 // POST /ojapi/group/contest-problem with a whole problem does.
 
-export const handle = { i18n: ["admin-problem", "contest-admin", "contest", "group"] };
+export const handle = { i18n: ["admin-problem", "contest-admin", "contest", "group", "group-problem"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
@@ -36,10 +36,11 @@ async function contestFor(request: Request, params: LoaderFunctionArgs["params"]
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { gid, contest } = await contestFor(request, params);
-  const [tags, t] = await Promise.all([listTags(), getT(request, "contest-admin")]);
+  const { gid, admin, contest } = await contestFor(request, params);
+  const [tags, t] = await Promise.all([listTags(), getT(request, ["contest-admin", "group-problem"])]);
   return json({
     gid,
+    hint: t("group-problem:prefixHint", { prefix: admin.view.group.shortName.toUpperCase() }),
     cid: contest._id,
     type: String(contest.type),
     draft: { ...emptyDraft(), auth: String(ProblemAuth.CONTEST), type: String(contest.type) },
@@ -61,7 +62,7 @@ export default function CreateGroupContestProblem() {
   const answer = useActionData<typeof action>() as ProblemFormActionData | undefined;
   return (
     <section className="space-y-4 rounded bg-white p-3 shadow-sm sm:p-5">
-      <ContestOnlyProblemForm data={data} answer={answer} backTo={`/group/${data.gid}/contest/${data.cid}/manage-problems`} heading="h2" />
+      <ContestOnlyProblemForm data={data} answer={answer} backTo={`/group/${data.gid}/contest/${data.cid}/manage-problems`} heading="h2" hint={data.hint} />
     </section>
   );
 }

@@ -17,11 +17,14 @@ export function ContestOnlyProblemForm({
   answer,
   backTo,
   heading: Heading = "h1",
+  hint,
 }: {
   data: { type: string; draft: ProblemDraft; tags: Array<{ id: number; name: string; color: string }>; pageTitle: string };
   answer: ProblemFormActionData | undefined;
   backTo: string;
   heading?: "h1" | "h2";
+  /** A word more on where the problem goes (a group's: its display id's prefix). */
+  hint?: string;
 }) {
   const { t } = useTranslation(["contest-admin", "admin-problem"]);
   const errors = answer?.errors ?? {};
@@ -53,7 +56,10 @@ export function ContestOnlyProblemForm({
           {t("contest-admin:problems.add")}
         </Link>
       </div>
-      <Notice kind="info">{t("contest-admin:problems.createFixed")}</Notice>
+      <Notice kind="info">
+        {t("contest-admin:problems.createFixed")}
+        {hint ? ` ${hint}` : null}
+      </Notice>
       <ProblemForm
         key={answer?.nonce ?? "initial"}
         mode="create"
