@@ -15,7 +15,7 @@ process.env.JUDGE_PCH_DIR = inject("pchDir");
 process.env.DATA_DIR = path.join(inject("dataDir"), `file-${id}`);
 process.env.LOG_LEVEL ??= "warn";
 // Remote judges are never the real sites in a test: a file that needs one starts its own stand-in
-// and sets the address; elsewhere a closed local port answers at once.
+// and sets the address; elsewhere a local port fetch never dials (9, "bad port") fails at once.
 for (const oj of ["HDU", "CF", "GYM", "POJ", "AC", "SPOJ"]) process.env[`REMOTE_JUDGE_URL_${oj}`] ??= "http://127.0.0.1:9/";
 process.env.NODE_ENV = "test";
 mkdirSync(process.env.DATA_DIR, { recursive: true });
