@@ -1,7 +1,7 @@
 import type { Page, Response } from "@playwright/test";
 import { languageInfo } from "../../app/lib/languages";
 import { abSolution } from "../fixtures/ab-solutions";
-import { expect, test, uniqueName } from "./support/fixtures";
+import { expect, test, uniqueName, waitForHydration } from "./support/fixtures";
 import { replaceEditorCode, waitForJudge } from "./support/judge";
 import { makeAbProblem, models, randomPid, RUNNING, type AbProblem } from "./support/problems";
 
@@ -374,4 +374,32 @@ test("the code editor's scripts are fetched on the problem page only", async ({ 
     expect(scripts.length, url).toBeGreaterThan(0);
     expect(scripts.filter((s) => s.codemirror).map((s) => s.url), url).toEqual([]);
   }
+});
+
+test("a language picked before the page is interactive stays picked and is the one submitted", async ({ browser, createUser, loginAs, app }) => {
+  void app;
+  const m = await models();
+  const user = await createUser();
+  const p = await problem();
+  // A page of its own (the fixture's page waits for the scripts on every visit).
+  const context = await browser.newContext({ locale: "zh-CN" });
+  await loginAs(context, user);
+  const page = await context.newPage();
+  // The page's scripts are held until the reader has picked a language (a slow phone).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js(\?.*)?$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(p.url, { waitUntil: "commit" });
+  await page.getByTestId("language-select").selectOption("Python3");
+  release();
+  await waitForHydration(page);
+  await expect(page.locator(".cm-content")).toBeVisible();
+  await expect(page.getByTestId("language-select")).toHaveValue("Python3");
+  await replaceEditorCode(page, abSolution("Python3"));
+  await page.getByTestId("submit-code").click();
+  await expect.poll(async () => (await m.Submission.findOne({ uid: user.uid, pid: p.pid }).lean())?.language ?? null).toBe("Python3");
+  await context.close();
 });

@@ -104,6 +104,7 @@ export function EditorPanel({
   const languageRef = useRef(language);
   languageRef.current = language;
   const textarea = useRef<HTMLTextAreaElement>(null);
+  const languageSelect = useRef<HTMLSelectElement>(null);
 
   // Restore what this problem's editor held last time, and the global editor settings; then load
   // the editor: at once on a wide screen with a mouse (its modules were preloaded with the page),
@@ -118,6 +119,12 @@ export function EditorPanel({
       setLanguage(saved.language);
       setCode(saved.code);
       if (textarea.current) textarea.current.value = saved.code;
+    }
+    // A language picked before the page became interactive is the one shown, and the one sent.
+    const picked = languageSelect.current?.value;
+    if (picked && picked !== firstLanguage && languages.includes(picked)) {
+      languageRef.current = picked;
+      setLanguage(picked);
     }
     let cancelled = false;
     let started = false;
@@ -258,7 +265,7 @@ export function EditorPanel({
         <div className="flex flex-wrap items-center gap-2">
           <label className="text-sm">
             <span className="sr-only">{t("problem:editor.language")}</span>
-            <select name="language" value={language} onChange={(e) => changeLanguage(e.target.value)} className={selectCls} data-testid="language-select">
+            <select ref={languageSelect} name="language" value={language} onChange={(e) => changeLanguage(e.target.value)} className={selectCls} data-testid="language-select">
               {languages.map((l) => (
                 <option key={l} value={l}>
                   {l}
