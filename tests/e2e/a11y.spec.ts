@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { Role } from "../../app/lib/constants";
 import { expect, test, uniqueName, type TestUser } from "./support/fixtures";
-import { makeAbProblem, models, randomPid } from "./support/problems";
+import { makeAbProblem, models, randomPid, retryOnTakenId } from "./support/problems";
 
 // Every page of the site through axe-core, in both languages, at a desktop (1366 px) and a phone
 // (375 px) width, signed out, signed in (a member of this worker's group too) and as an
@@ -185,12 +185,12 @@ test.beforeAll(async ({ app }) => {
   const { createContest, contestInputSchema } = await import("../../app/services/contest/contests.server");
   const { addContestProblem } = await import("../../app/services/contest/problems.server");
   const owner = { _id: `a11y-root-${pid}`, username: `a11yroot${pid}`.slice(0, 20), role: Role.SUPER_ADMIN } as never;
-  const contest = await createContest(
+  const contest = await retryOnTakenId(() => createContest(
     owner,
     contestInputSchema.parse({ title: `Accessible contest ${pid}`, description: "For the audit.", type: 0, auth: 0, startTime: new Date(Date.now() - 3600_000), endTime: new Date(Date.now() + 24 * 3600_000) }),
-  );
+  ));
   contestId = contest._id;
-  await addContestProblem(owner, { cid: contestId, pid, displayId: "A", displayTitle: "", color: "#d03050" });
+  await retryOnTakenId(() => addContestProblem(owner, { cid: contestId, pid, displayId: "A", displayTitle: "", color: "#d03050" }));
   const inContest = await m.Submission.create({
     _id: 9_500_000 + randomPid(),
     pid,
@@ -223,12 +223,12 @@ test.beforeAll(async ({ app }) => {
     import("../../app/services/group/announcements.server"),
     import("../../app/models/discussion.server"),
   ]);
-  const group = await createGroup(owner, { name: `Accessible group ${pid}`.slice(0, 25), shortName: `ax${pid}`.slice(0, 10), brief: "For the audit.", description: "A group **for** the audit.", auth: 1, code: "", visible: true });
+  const group = await retryOnTakenId(() => createGroup(owner, { name: `Accessible group ${pid}`.slice(0, 25), shortName: `ax${pid}`.slice(0, 10), brief: "For the audit.", description: "A group **for** the audit.", auth: 1, code: "", visible: true }));
   groupId = group._id;
   const category = await DiscussionCategory.findOne().lean<{ _id: number }>();
-  const discussion = await createDiscussion(owner, { title: "Accessible group talk", description: "For the audit.", content: "Loops **and** sums.", categoryId: category!._id, pid: "" }, { kind: "group", gid: groupId, groupAdmin: true });
+  const discussion = await retryOnTakenId(() => createDiscussion(owner, { title: "Accessible group talk", description: "For the audit.", content: "Loops **and** sums.", categoryId: category!._id, pid: "" }, { kind: "group", gid: groupId, groupAdmin: true }));
   groupDiscussionId = discussion._id;
-  await createGroupAnnouncement(owner, groupId, { title: "Accessible notice", content: "Read **this**.", status: 0 });
+  await retryOnTakenId(() => createGroupAnnouncement(owner, groupId, { title: "Accessible notice", content: "Read **this**.", status: 0 }));
   const groupPid = randomPid();
   await makeAbProblem(m, { pid: groupPid, problemId: GROUP_PROBLEM_ID, title: "Accessible group A + B", examples: [{ input: "1 2", output: "3" }] });
   await m.Problem.updateOne({ _id: groupPid }, { $set: { gid: groupId, applyPublicProgress: 1 } });
@@ -237,15 +237,15 @@ test.beforeAll(async ({ app }) => {
     import("../../app/services/training/problems.server"),
   ]);
   const inGroup = { gid: groupId, groupAdmin: true };
-  const groupTraining = await createTraining(
+  const groupTraining = await retryOnTakenId(() => createTraining(
     owner,
     trainingInputSchema.parse({ title: "Accessible group training", description: "Sums **in** class.", rank: 1, auth: "Private", privatePwd: "a11y", categoryId: trainingId }),
     inGroup,
-  );
+  ));
   groupTrainingId = groupTraining._id;
-  await addTrainingProblem(owner, { tid: groupTrainingId, pid }, inGroup);
-  groupContestId = (await createContest(owner, contestInputSchema.parse({ title: `Accessible group contest ${pid}`, description: "For the audit.", type: 1, auth: 0, startTime: new Date(Date.now() - 3600_000), endTime: new Date(Date.now() + 24 * 3600_000) }), inGroup))._id;
-  await createDiscussion(owner, { title: "Accessible problem talk", description: "For the audit.", content: "Why **3**?", categoryId: category!._id, pid: GROUP_PROBLEM_ID }, { kind: "group", gid: groupId, groupAdmin: true });
+  await retryOnTakenId(() => addTrainingProblem(owner, { tid: groupTrainingId, pid }, inGroup));
+  groupContestId = (await retryOnTakenId(() => createContest(owner, contestInputSchema.parse({ title: `Accessible group contest ${pid}`, description: "For the audit.", type: 1, auth: 0, startTime: new Date(Date.now() - 3600_000), endTime: new Date(Date.now() + 24 * 3600_000) }), inGroup)))._id;
+  await retryOnTakenId(() => createDiscussion(owner, { title: "Accessible problem talk", description: "For the audit.", content: "Why **3**?", categoryId: category!._id, pid: GROUP_PROBLEM_ID }, { kind: "group", gid: groupId, groupAdmin: true }));
   await m.Submission.create({ _id: 9_700_000 + randomPid(), pid: groupPid, displayPid: GROUP_PROBLEM_ID, gid: groupId, uid: "a11y-author", username: uniqueName("a11yg"), title: "Accessible group A + B", status: 0, language: "C++", code: "int main() { return 0; }\n", length: 25, time: 3, memory: 1024 });
 });
 

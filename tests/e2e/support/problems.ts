@@ -75,3 +75,18 @@ export async function makeAbProblem(m: Models, o: AbProblem): Promise<void> {
   // As an admin's save does: lists kept or rendered before it show it at once.
   await m.pagesChanged("problems");
 }
+
+/**
+ * Runs a create whose id comes from a sequence, again when another test process took the same id
+ * at the same moment (the development store does not make two processes' increments atomic; the
+ * unique id refuses the second insert, and the next try draws a fresh number).
+ */
+export async function retryOnTakenId<T>(create: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await create();
+    } catch (err) {
+      if ((err as { code?: number }).code !== 11000 || attempt >= 5) throw err;
+    }
+  }
+}
