@@ -1,6 +1,12 @@
+import { flatRoutes } from "remix-flat-routes";
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  // Routes live in a folder per feature (app/routes/contest+/, group+/, admin+/, ojapi+/ …): a
+  // `name+` folder adds `name.` to the flat route names inside it, a `_name+` folder groups files
+  // without adding to their addresses (remix-flat-routes' hybrid routes).
+  ignoredRouteFiles: ["**/*"],
+  routes: async (defineRoutes) => flatRoutes("routes", defineRoutes, { ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"] }),
   serverModuleFormat: "esm",
   serverPlatform: "node",
   // Every asset URL is rewritten at run time when BASE_PATH is not "/" (see server.ts).

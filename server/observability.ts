@@ -25,7 +25,7 @@ function routeTree(routes: Routes, parentId: string | undefined = undefined): Ag
 
 /**
  * The label of a request's route: the id of the Remix route that answers its path
- * ("routes/problem.$problemId"), "assets" for the browser build and other static files, or the
+ * ("routes/problem+/$problemId"), "assets" for the browser build and other static files, or the
  * path itself for the few fixed endpoints of this file.
  */
 export function routeLabeller(getRoutes: () => Routes | undefined, basePath: string): (req: Request) => string {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProblemAuth, Role } from "~/lib/constants";
 import { Problem } from "~/models/problem.server";
-import { action as checkApi } from "~/routes/ojapi.check-submissions-status";
-import { loader as listApi } from "~/routes/ojapi.get-submission-list";
-import { loader as statusPage } from "~/routes/status";
+import { action as checkApi } from "~/routes/ojapi+/_submission+/check-submissions-status";
+import { loader as listApi } from "~/routes/ojapi+/_submission+/get-submission-list";
+import { loader as statusPage } from "~/routes/_submission+/status";
 import { bankHiddenProblemsQuery, bankScope } from "~/services/access/policy.server";
 import { createApiSession } from "~/services/account/api-token.server";
 import { createUser } from "~/services/account/users.server";

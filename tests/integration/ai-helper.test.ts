@@ -9,10 +9,10 @@ vi.hoisted(() => {
 import type { AppLoadContext } from "@remix-run/node";
 import { ProblemAuth, Role } from "~/lib/constants";
 import { Problem } from "~/models/problem.server";
-import { action as ojapiAi } from "~/routes/ojapi.teaching.teachingAiPrompt.ai";
-import { action as replyStream } from "~/routes/problem.$problemId_.ai-reply";
-import { action as aiPage } from "~/routes/problem.$problemId_.ai";
-import { action as adminAiAction, loader as adminAiLoader } from "~/routes/admin.ai";
+import { action as ojapiAi } from "~/routes/ojapi+/_site+/teaching.teachingAiPrompt.ai";
+import { action as replyStream } from "~/routes/problem+/$problemId_.ai-reply";
+import { action as aiPage } from "~/routes/problem+/$problemId_.ai";
+import { action as adminAiAction, loader as adminAiLoader } from "~/routes/admin+/ai";
 import { streamCompletion } from "~/services/ai/completions.server";
 import { getAiSettings, updateAiSettings } from "~/services/ai/config.server";
 import { DomainError } from "~/services/errors.server";

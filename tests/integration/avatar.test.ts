@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "~/lib/constants";
 import { User, type UserDoc } from "~/models/user.server";
-import * as avatarFile from "~/routes/avatar.$name";
-import * as changeInfo from "~/routes/ojapi.change-userInfo";
-import * as upload from "~/routes/ojapi.file.upload-avatar";
-import * as settingAvatar from "~/routes/setting.avatar";
+import * as avatarFile from "~/routes/_account+/avatar.$name";
+import * as changeInfo from "~/routes/ojapi+/_account+/change-userInfo";
+import * as upload from "~/routes/ojapi+/file+/upload-avatar";
+import * as settingAvatar from "~/routes/_account+/setting.avatar";
 import { encodePng } from "~/services/platform/png.server";
 import { disconnectDb } from "~/services/platform/db.server";
 import { closeRedis } from "~/services/platform/redis.server";

@@ -5,27 +5,27 @@ import { Comment, Reply } from "~/models/comment.server";
 import { Discussion, DiscussionReport } from "~/models/discussion.server";
 import { UserMessage } from "~/models/message.server";
 import { User } from "~/models/user.server";
-import * as categoryApi from "~/routes/ojapi.discussion-category";
-import * as commentApi from "~/routes/ojapi.comment";
-import * as commentLikeApi from "~/routes/ojapi.comment-like";
-import * as commentsApi from "~/routes/ojapi.comments";
-import * as discussionApi from "~/routes/ojapi.discussion";
-import * as likeApi from "~/routes/ojapi.discussion-like";
-import * as reportApi from "~/routes/ojapi.discussion-report";
-import * as detailApi from "~/routes/ojapi.get-discussion-detail";
-import * as listApi from "~/routes/ojapi.get-discussion-list";
-import * as cleanApi from "~/routes/ojapi.msg.clean";
-import * as msgCommentApi from "~/routes/ojapi.msg.comment";
-import * as msgLikeApi from "~/routes/ojapi.msg.like";
-import * as msgMineApi from "~/routes/ojapi.msg.mine";
-import * as msgReplyApi from "~/routes/ojapi.msg.reply";
-import * as unreadApi from "~/routes/ojapi.msg.unread";
-import * as replyApi from "~/routes/ojapi.reply";
-import * as adminDiscussionApi from "~/routes/ojapi.admin.discussion";
-import * as adminReportApi from "~/routes/ojapi.admin.discussion-report";
-import * as adminNoticeApi from "~/routes/ojapi.admin.msg.notice";
-import * as msgSysApi from "~/routes/ojapi.msg.sys";
-import * as adminDiscussionPage from "~/routes/admin.discussion";
+import * as categoryApi from "~/routes/ojapi+/_community+/discussion-category";
+import * as commentApi from "~/routes/ojapi+/_community+/comment";
+import * as commentLikeApi from "~/routes/ojapi+/_community+/comment-like";
+import * as commentsApi from "~/routes/ojapi+/_community+/comments";
+import * as discussionApi from "~/routes/ojapi+/_community+/discussion";
+import * as likeApi from "~/routes/ojapi+/_community+/discussion-like";
+import * as reportApi from "~/routes/ojapi+/_community+/discussion-report";
+import * as detailApi from "~/routes/ojapi+/_community+/get-discussion-detail";
+import * as listApi from "~/routes/ojapi+/_community+/get-discussion-list";
+import * as cleanApi from "~/routes/ojapi+/msg+/clean";
+import * as msgCommentApi from "~/routes/ojapi+/msg+/comment";
+import * as msgLikeApi from "~/routes/ojapi+/msg+/like";
+import * as msgMineApi from "~/routes/ojapi+/msg+/mine";
+import * as msgReplyApi from "~/routes/ojapi+/msg+/reply";
+import * as unreadApi from "~/routes/ojapi+/msg+/unread";
+import * as replyApi from "~/routes/ojapi+/_community+/reply";
+import * as adminDiscussionApi from "~/routes/ojapi+/admin+/discussion";
+import * as adminReportApi from "~/routes/ojapi+/admin+/discussion-report";
+import * as adminNoticeApi from "~/routes/ojapi+/admin+/msg.notice";
+import * as msgSysApi from "~/routes/ojapi+/msg+/sys";
+import * as adminDiscussionPage from "~/routes/admin+/discussion";
 import { pushPendingNotices } from "~/services/community/notices.server";
 import { Notice } from "~/models/notice.server";
 import { createUser } from "~/services/account/users.server";
@@ -437,10 +437,10 @@ describe("Markdown uploads", () => {
   }
 
   it("takes pictures from the admin roles only, checked by name and bytes, and serves them safely", async () => {
-    const imgApi = await import("~/routes/ojapi.file.upload-md-img");
-    const fileApi = await import("~/routes/ojapi.file.upload-md-file");
-    const delApi = await import("~/routes/ojapi.file.delete-md-img");
-    const serve = await import("~/routes/markdown-file.$name");
+    const imgApi = await import("~/routes/ojapi+/file+/upload-md-img");
+    const fileApi = await import("~/routes/ojapi+/file+/upload-md-file");
+    const delApi = await import("~/routes/ojapi+/file+/delete-md-img");
+    const serve = await import("~/routes/_site+/markdown-file.$name");
     const { MarkdownFile } = await import("~/models/markdown-file.server");
     const before = await MarkdownFile.countDocuments();
     expect((await upload(imgApi, "file/upload-md-img", amy._id, "image", "dot.png", PNG)).res.status).toBe(403);
@@ -479,8 +479,8 @@ describe("Markdown uploads", () => {
 
 describe("site announcements and the carousel", () => {
   it("are written by the super admin only; visible announcements reach the home page's call", async () => {
-    const adminApi = await import("~/routes/ojapi.admin.announcement");
-    const homeApi = await import("~/routes/ojapi.get-common-announcement");
+    const adminApi = await import("~/routes/ojapi+/admin+/announcement");
+    const homeApi = await import("~/routes/ojapi+/_site+/get-common-announcement");
     expect((await api(adminApi, "admin/announcement", { uid: admin._id, method: "POST", json: { title: "x", content: "y" } })).res.status).toBe(403);
     const empty = await api(adminApi, "admin/announcement", { uid: root._id, method: "POST", json: { title: " ", content: "y" } });
     expect(empty.body.msg).toBe("The title is required");
@@ -500,9 +500,9 @@ describe("site announcements and the carousel", () => {
   });
 
   it("takes carousel pictures from the super admin and lists them for the home page", async () => {
-    const uploadApi = await import("~/routes/ojapi.file.upload-carouse-img");
-    const removeApi = await import("~/routes/ojapi.admin.config.home-carousel");
-    const listApiC = await import("~/routes/ojapi.home-carousel");
+    const uploadApi = await import("~/routes/ojapi+/file+/upload-carouse-img");
+    const removeApi = await import("~/routes/ojapi+/admin+/config.home-carousel");
+    const listApiC = await import("~/routes/ojapi+/_site+/home-carousel");
     const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d1b0a80000000049454e44ae426082", "hex");
     const send = async (uid: string, name: string, data: Buffer) => {
       const form = new FormData();

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JudgeStatus, Role } from "~/lib/constants";
 import { Submission } from "~/models/submission.server";
-import * as adminContest from "~/routes/ojapi.admin.contest._index";
-import * as addProblem from "~/routes/ojapi.admin.contest.add-problem-from-public";
-import * as caseResults from "~/routes/ojapi.get-all-case-result";
-import * as checkStatuses from "~/routes/ojapi.check-submissions-status";
-import * as detail from "~/routes/ojapi.get-submission-detail";
-import * as submit from "~/routes/ojapi.submit-problem-judge";
+import * as adminContest from "~/routes/ojapi+/admin+/contest._index";
+import * as addProblem from "~/routes/ojapi+/admin+/contest.add-problem-from-public";
+import * as caseResults from "~/routes/ojapi+/_submission+/get-all-case-result";
+import * as checkStatuses from "~/routes/ojapi+/_submission+/check-submissions-status";
+import * as detail from "~/routes/ojapi+/_submission+/get-submission-detail";
+import * as submit from "~/routes/ojapi+/_submission+/submit-problem-judge";
 import { createUser } from "~/services/account/users.server";
 import { applyJudgeEvents } from "~/services/judging/apply.server";
 import { connectDb, disconnectDb, ensureIndexes } from "~/services/platform/db.server";

@@ -38,7 +38,7 @@ describe("the editor's modules", () => {
   });
 
   it("leave out what the problem page's route module imports already", () => {
-    const route = Object.entries(meta.outputs).find(([, o]) => o.entryPoint?.includes("routes/problem.$problemId.tsx"))!;
+    const route = Object.entries(meta.outputs).find(([, o]) => o.entryPoint?.includes("routes/problem+/$problemId.tsx"))!;
     const routeImports = new Set((route[1].imports ?? []).filter((i) => i.kind === "import-statement").map((i) => `/${i.path.replace(/^public\//, "")}`));
     for (const u of editorModuleUrls("python", "dracula")) expect(routeImports.has(u), u).toBe(false);
   });

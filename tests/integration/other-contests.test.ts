@@ -12,7 +12,7 @@ let answer: () => { status: number; body: unknown } = () => ({ status: 200, body
 // eslint-disable-next-line @typescript-eslint/consistent-type-imports -- loaded once the address is set
 let mod: typeof import("~/services/site/other-contests.server");
 // eslint-disable-next-line @typescript-eslint/consistent-type-imports -- loaded once the address is set
-let route: typeof import("~/routes/ojapi.get-recent-other-contest");
+let route: typeof import("~/routes/ojapi+/_contest+/get-recent-other-contest");
 // eslint-disable-next-line @typescript-eslint/consistent-type-imports -- loaded once the address is set
 let redis: typeof import("~/services/platform/redis.server");
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   process.env.REMOTE_JUDGE_URL_CF = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   mod = await import("~/services/site/other-contests.server");
-  route = await import("~/routes/ojapi.get-recent-other-contest");
+  route = await import("~/routes/ojapi+/_contest+/get-recent-other-contest");
   redis = await import("~/services/platform/redis.server");
 });
 

@@ -14,10 +14,10 @@ import { sessionStorage } from "~/services/account/session.server";
 import { compileResultKey } from "~/services/problem/spj-compile.server";
 import { createUser } from "~/services/account/users.server";
 import { writeZip } from "~/services/platform/zip.server";
-import * as createPage from "~/routes/admin.problem.create";
-import * as editPage from "~/routes/admin.problem.edit.$problemId";
-import * as listPage from "~/routes/admin.problems";
-import * as exportRoute from "~/routes/admin.problem.export";
+import * as createPage from "~/routes/admin+/problem+/create";
+import * as editPage from "~/routes/admin+/problem+/edit.$problemId";
+import * as listPage from "~/routes/admin+/problems";
+import * as exportRoute from "~/routes/admin+/problem+/export";
 
 // The page actions as a browser without JavaScript drives them: multipart posts, answers that carry
 // the whole draft back, redirects after a save.

@@ -17,14 +17,14 @@ import { takeFlash } from "~/http/flash.server";
 import { closeRedis } from "~/services/platform/redis.server";
 import { listAllTags, listTagsAndClassifications, searchTags } from "~/services/problem/tags.server";
 import { createUser } from "~/services/account/users.server";
-import { loader as problemListApi } from "~/routes/ojapi.get-problem-list";
-import { loader as randomApi } from "~/routes/ojapi.get-random-problem";
-import { loader as detailApi } from "~/routes/ojapi.get-problem-detail";
-import { loader as tagsApi } from "~/routes/ojapi.get-problem-tags-and-classification";
-import { loader as allTagsApi } from "~/routes/ojapi.get-all-problem-tags";
-import { action as statusApi } from "~/routes/ojapi.get-user-problem-status";
-import { loader as listPage } from "~/routes/problem._index";
-import { loader as problemPage } from "~/routes/problem.$problemId";
+import { loader as problemListApi } from "~/routes/ojapi+/_problem+/get-problem-list";
+import { loader as randomApi } from "~/routes/ojapi+/_problem+/get-random-problem";
+import { loader as detailApi } from "~/routes/ojapi+/_problem+/get-problem-detail";
+import { loader as tagsApi } from "~/routes/ojapi+/_problem+/get-problem-tags-and-classification";
+import { loader as allTagsApi } from "~/routes/ojapi+/_problem+/get-all-problem-tags";
+import { action as statusApi } from "~/routes/ojapi+/_submission+/get-user-problem-status";
+import { loader as listPage } from "~/routes/problem+/_index";
+import { loader as problemPage } from "~/routes/problem+/$problemId";
 import { announceJudge, body, call, makeClassification, makeProblem, makeSubmission, makeTag, req } from "../fixtures/learner";
 
 /** The messages a response left for the next page (the session its cookie names). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JudgeStreams } from "~/lib/judge-protocol";
-import { action as submitRoute } from "~/routes/ojapi.submit-problem-test-judge";
-import { loader as resultRoute } from "~/routes/ojapi.get-test-judge-result";
+import { action as submitRoute } from "~/routes/ojapi+/_submission+/submit-problem-test-judge";
+import { loader as resultRoute } from "~/routes/ojapi+/_submission+/get-test-judge-result";
 import { disconnectDb } from "~/services/platform/db.server";
 import { closeRedis, redis, rkey } from "~/services/platform/redis.server";
 import { callRoute, cookieFor, makeProblem, makeUser, openStore, siteRequest } from "./support/judging";

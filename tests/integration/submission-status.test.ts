@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JudgeStatus, Role } from "~/lib/constants";
-import { loader as eventsRoute } from "~/routes/submission-events.$submitId";
-import { action as checkRoute } from "~/routes/ojapi.check-submissions-status";
-import { loader as listRoute } from "~/routes/ojapi.get-submission-list";
+import { loader as eventsRoute } from "~/routes/_submission+/submission-events.$submitId";
+import { action as checkRoute } from "~/routes/ojapi+/_submission+/check-submissions-status";
+import { loader as listRoute } from "~/routes/ojapi+/_submission+/get-submission-list";
 import { disconnectDb } from "~/services/platform/db.server";
 import { startResultApplier, type ResultApplier } from "~/services/judging/results.server";
 import { closeRedis } from "~/services/platform/redis.server";

@@ -6,16 +6,16 @@ import { connectDb, disconnectDb, ensureIndexes } from "~/services/platform/db.s
 import { closeRedis } from "~/services/platform/redis.server";
 import { listSubmissions, parseSubmissionListQuery, subtaskRows } from "~/services/submission/views.server";
 import { createUser } from "~/services/account/users.server";
-import { loader as listApi } from "~/routes/ojapi.get-submission-list";
-import { loader as detailApi } from "~/routes/ojapi.get-submission-detail";
-import { loader as casesApi } from "~/routes/ojapi.get-all-case-result";
-import { loader as resubmitApi } from "~/routes/ojapi.resubmit";
-import { action as shareApi } from "~/routes/ojapi.submission";
-import { action as submitApi } from "~/routes/ojapi.submit-problem-judge";
-import { loader as lastAcApi } from "~/routes/ojapi.get-last-ac-code";
-import { action as problemAction } from "~/routes/problem.$problemId";
-import { loader as statusPage } from "~/routes/status";
-import { action as detailAction, loader as detailPage } from "~/routes/submission-detail.$submitId";
+import { loader as listApi } from "~/routes/ojapi+/_submission+/get-submission-list";
+import { loader as detailApi } from "~/routes/ojapi+/_submission+/get-submission-detail";
+import { loader as casesApi } from "~/routes/ojapi+/_submission+/get-all-case-result";
+import { loader as resubmitApi } from "~/routes/ojapi+/_submission+/resubmit";
+import { action as shareApi } from "~/routes/ojapi+/_submission+/submission";
+import { action as submitApi } from "~/routes/ojapi+/_submission+/submit-problem-judge";
+import { loader as lastAcApi } from "~/routes/ojapi+/_submission+/get-last-ac-code";
+import { action as problemAction } from "~/routes/problem+/$problemId";
+import { loader as statusPage } from "~/routes/_submission+/status";
+import { action as detailAction, loader as detailPage } from "~/routes/_submission+/submission-detail.$submitId";
 import { body, call, makeProblem, makeSubmission, req } from "../fixtures/learner";
 
 type User = Awaited<ReturnType<typeof createUser>>;

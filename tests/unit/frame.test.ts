@@ -4,7 +4,7 @@ import { adminNavFor } from "~/lib/admin-nav";
 import { JUDGE_STATUS_INFO } from "~/lib/constants";
 import { badgeText, MESSAGE_MENU, totalUnread } from "~/lib/messages";
 import { noticeKey } from "~/lib/notices";
-import { HELP_STATUS_ORDER } from "~/routes/introduction";
+import { HELP_STATUS_ORDER } from "~/routes/_site+/introduction";
 
 function keys(obj: unknown, prefix = ""): string[] {
   if (obj === null || typeof obj !== "object") return [prefix];

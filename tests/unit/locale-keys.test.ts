@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { routeFiles, type RouteFile } from "../support/route-manifest";
 
 // Every translation key the code names exists in both languages, and every page lists the
 // namespaces its components translate with (DEVELOPING.md, "Page weight": a page embeds only the
@@ -115,8 +116,7 @@ describe("translation keys used in app/", () => {
 
 // ---- Namespaces a page declares ----
 
-const ROUTES = "app/routes";
-const routeFiles = readdirSync(ROUTES).filter((f) => f.endsWith(".tsx"));
+const pages = (await routeFiles()).filter((r) => r.file.endsWith(".tsx") && r.id !== "root");
 
 function resolveImport(from: string, spec: string): string | null {
   const base = spec.startsWith("~/") ? path.join("app", spec.slice(2)) : spec.startsWith(".") ? path.join(path.dirname(from), spec) : null;
@@ -145,15 +145,11 @@ function clientNamespaces(src: string, withPrefixes: boolean): string[] {
   return [...out];
 }
 
-function declaredBy(route: string): Set<string> {
+function declaredBy(route: RouteFile): Set<string> {
   const out = new Set<string>(["common"]);
-  const id = route.replace(/\.tsx$/, "");
-  // Flat-route parents ("admin" for "admin.problems") render around the page with their handles.
-  const parts = id.split(".");
-  for (let i = 1; i <= parts.length; i++) {
-    const parent = path.join(ROUTES, `${parts.slice(0, i).join(".")}.tsx`);
-    if (!existsSync(parent)) continue;
-    const m = /handle(?::\s*\w+)?\s*=\s*\{[^}]*i18n:\s*(\[[^\]]*\])/.exec(readFileSync(parent, "utf8"));
+  // The layouts around a page ("admin" for "admin.problems") render with their handles.
+  for (const layout of [...route.parents, route]) {
+    const m = /handle(?::\s*\w+)?\s*=\s*\{[^}]*i18n:\s*(\[[^\]]*\])/.exec(readFileSync(path.join("app", layout.file), "utf8"));
     if (m) namesIn(m[1]).forEach((n) => out.add(n));
   }
   return out;
@@ -164,16 +160,17 @@ describe("namespaces of the pages", () => {
   const LOADED_WITH_CHUNK = new Set(["auth"]);
 
   it("each page's handle lists every namespace its components translate with", () => {
+    expect(pages.length).toBeGreaterThan(100);
     const missing: string[] = [];
-    for (const route of routeFiles) {
-      const file = path.join(ROUTES, route);
+    for (const route of pages) {
+      const file = path.join("app", route.file);
       const src = readFileSync(file, "utf8");
       if (!/export default function/.test(src)) continue;
       const declared = declaredBy(route);
       const used = new Map<string, string>();
       for (const ns of clientNamespaces(src, false)) used.set(ns, file);
       for (const c of componentsOf(file)) for (const ns of clientNamespaces(readFileSync(c, "utf8"), true)) if (!used.has(ns)) used.set(ns, c);
-      for (const [ns, where] of used) if (!declared.has(ns) && !LOADED_WITH_CHUNK.has(ns)) missing.push(`${route}: ${ns} (used in ${where})`);
+      for (const [ns, where] of used) if (!declared.has(ns) && !LOADED_WITH_CHUNK.has(ns)) missing.push(`${route.file}: ${ns} (used in ${where})`);
     }
     expect(missing).toEqual([]);
   });

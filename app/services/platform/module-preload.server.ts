@@ -62,7 +62,7 @@ export function editorModuleUrls(mode: LanguageInfo["mode"] | null, theme: strin
   if (!meta) return [];
   const editor = outputOf(meta, (e) => e.endsWith(EDITOR_SOURCE));
   if (!editor) return [];
-  const routeModule = outputOf(meta, (e) => e.includes("routes/problem.$problemId.tsx"));
+  const routeModule = outputOf(meta, (e) => e.includes("routes/problem+/$problemId.tsx"));
   const loaded = new Set<string>();
   if (routeModule) closure(meta, routeModule, loaded, []);
   const wanted: string[] = [];

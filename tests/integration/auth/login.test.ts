@@ -15,10 +15,10 @@ const { closeRedis, redis, rkey } = await import("~/services/platform/redis.serv
 const { RATE_RULES } = await import("~/services/platform/rate-limit.server");
 const { takeFlash } = await import("~/http/flash.server");
 const { getCurrentUser } = await import("~/services/account/session.server");
-const loginPage = await import("~/routes/login");
-const adminLogin = await import("~/routes/admin_.login");
-const apiLogin = await import("~/routes/ojapi.login");
-const apiAdminLogin = await import("~/routes/ojapi.admin.login");
+const loginPage = await import("~/routes/_account+/login");
+const adminLogin = await import("~/routes/admin_+/login");
+const apiLogin = await import("~/routes/ojapi+/_account+/login");
+const apiAdminLogin = await import("~/routes/ojapi+/admin+/login");
 
 type FormAnswer = { ok: boolean; errors: Record<string, string>; data?: { puzzle?: { token: string; width: number; height: number; pieceWidth: number; background: string; piece: string } } };
 

@@ -16,9 +16,9 @@ const { releaseWait } = await import("~/services/account/email-code.server");
 const { RATE_RULES } = await import("~/services/platform/rate-limit.server");
 const { disconnectDb } = await import("~/services/platform/db.server");
 const { closeRedis } = await import("~/services/platform/redis.server");
-const apiCode = await import("~/routes/ojapi.get-register-code");
-const apiReset = await import("~/routes/ojapi.reset-password");
-const apiCheck = await import("~/routes/ojapi.check-username-or-email");
+const apiCode = await import("~/routes/ojapi+/_account+/get-register-code");
+const apiReset = await import("~/routes/ojapi+/_account+/reset-password");
+const apiCheck = await import("~/routes/ojapi+/_account+/check-username-or-email");
 
 const pattern = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace("\\{\\{seconds\\}\\}", "[1-9]\\d*")}$`);
 const TOO_MANY_EN = pattern(en.errors.tooManyRequests);

@@ -12,10 +12,10 @@ const { disconnectDb } = await import("~/services/platform/db.server");
 const { closeRedis } = await import("~/services/platform/redis.server");
 const { updateWebsiteConfig } = await import("~/services/site/config.server");
 const { verifyPassword } = await import("~/services/account/password.server");
-const registerPage = await import("~/routes/register");
-const apiRegister = await import("~/routes/ojapi.register");
-const apiCode = await import("~/routes/ojapi.get-register-code");
-const apiCheck = await import("~/routes/ojapi.check-username-or-email");
+const registerPage = await import("~/routes/_account+/register");
+const apiRegister = await import("~/routes/ojapi+/_account+/register");
+const apiCode = await import("~/routes/ojapi+/_account+/get-register-code");
+const apiCheck = await import("~/routes/ojapi+/_account+/check-username-or-email");
 
 let mailIp = 0;
 /** Each code comes from its own address, so the per-address mail limit stays out of the way. */

@@ -14,13 +14,13 @@ const { closeRedis, redis, rkey } = await import("~/services/platform/redis.serv
 const { captchaCookie } = await import("~/services/account/captcha.server");
 const { createApiSession } = await import("~/services/account/api-token.server");
 const { takeFlash } = await import("~/http/flash.server");
-const resetPage = await import("~/routes/reset-password");
-const loginPage = await import("~/routes/login");
-const captchaImage = await import("~/routes/auth.captcha[.]svg");
-const apiCaptcha = await import("~/routes/ojapi.captcha");
-const apiApply = await import("~/routes/ojapi.apply-reset-password");
-const apiReset = await import("~/routes/ojapi.reset-password");
-const apiAuthInfo = await import("~/routes/ojapi.get-user-auth-info");
+const resetPage = await import("~/routes/_account+/reset-password");
+const loginPage = await import("~/routes/_account+/login");
+const captchaImage = await import("~/routes/_account+/auth.captcha[.]svg");
+const apiCaptcha = await import("~/routes/ojapi+/_account+/captcha");
+const apiApply = await import("~/routes/ojapi+/_account+/apply-reset-password");
+const apiReset = await import("~/routes/ojapi+/_account+/reset-password");
+const apiAuthInfo = await import("~/routes/ojapi+/_account+/get-user-auth-info");
 
 async function captcha(): Promise<{ captchaKey: string; answer: string; img: string }> {
   const res = await apiCaptcha.loader(args(request("/ojapi/captcha")));

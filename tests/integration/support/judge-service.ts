@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { AppLoadContext } from "@remix-run/node";
-import { loader as fileLoader } from "~/routes/internal.judge.testdata.$hash.file.$name";
-import { loader as manifestLoader } from "~/routes/internal.judge.testdata.$hash.manifest";
+import { loader as fileLoader } from "~/routes/internal+/judge.testdata.$hash.file.$name";
+import { loader as manifestLoader } from "~/routes/internal+/judge.testdata.$hash.manifest";
 import * as judgeServiceModule from "../../../judge-service/src/index";
 
 // judge-service as the whole-path tests and the judging benchmark use it: its exported start and

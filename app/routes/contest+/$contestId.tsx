@@ -44,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export function useContestLayout() {
-  return useRouteLoaderData<typeof loader>("routes/contest.$contestId");
+  return useRouteLoaderData<typeof loader>("routes/contest+/$contestId");
 }
 
 export default function ContestLayout() {

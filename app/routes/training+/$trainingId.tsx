@@ -31,8 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** The training layout's data, from a page under either address (the site's or its group's). */
 export function useTrainingLayout() {
-  const site = useRouteLoaderData<typeof loader>("routes/training.$trainingId");
-  const inGroup = useRouteLoaderData<typeof loader>("routes/group.$groupId.training.$trainingId");
+  const site = useRouteLoaderData<typeof loader>("routes/training+/$trainingId");
+  const inGroup = useRouteLoaderData<typeof loader>("routes/group+/$groupId.training.$trainingId");
   return site ?? inGroup;
 }
 

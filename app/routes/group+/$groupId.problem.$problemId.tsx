@@ -18,7 +18,7 @@ import { DomainError } from "~/services/errors.server";
 import { groupProblemByDisplayId } from "~/services/group/problems.server";
 import { getT } from "~/services/platform/i18n.server";
 import { validate } from "~/services/platform/validation.server";
-import type { loader as groupLoader } from "./group.$groupId";
+import type { loader as groupLoader } from "./$groupId";
 import { codeTemplates, editorLanguages } from "~/services/problem/problems.server";
 import { createSubmission, submitSchema } from "~/services/submission/submissions.server";
 import { problemStatusesIn } from "~/services/submission/user-problem-status.server";
@@ -87,7 +87,7 @@ export default function GroupProblemPage() {
   const data = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>() ?? null;
   const { t } = useTranslation(["group-problem", "problem"]);
-  const discussionsOpen = useRouteLoaderData<typeof groupLoader>("routes/group.$groupId")?.groupDiscussion === true;
+  const discussionsOpen = useRouteLoaderData<typeof groupLoader>("routes/group+/$groupId")?.groupDiscussion === true;
   const { problem, editor } = data;
   const here = `/group/${data.gid}/problem/${encodeURIComponent(problem.displayId)}`;
   const statement = (

@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function useAdminData() {
-  return useRouteLoaderData<typeof loader>("routes/admin");
+  return useRouteLoaderData<typeof loader>("routes/admin+/_layout");
 }
 
 export default function AdminLayout() {

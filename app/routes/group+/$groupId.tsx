@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export function useGroupLayout() {
-  return useRouteLoaderData<typeof loader>("routes/group.$groupId");
+  return useRouteLoaderData<typeof loader>("routes/group+/$groupId");
 }
 
 type Tab = { path: string; label: string; member: boolean; show?: (d: ReturnType<typeof useLoaderData<typeof loader>>) => boolean };
