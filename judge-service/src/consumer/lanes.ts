@@ -11,7 +11,7 @@ export type Lane = "contest" | "normal" | "test" | "remote";
 /** Lanes that share slots: submissions (contest, then normal), self-tests, remote tasks. */
 export type Group = SlotGroup;
 
-export const GROUPS: readonly Group[] = ["submission", "test", "remote"];
+const GROUPS: readonly Group[] = ["submission", "test", "remote"];
 
 export interface Entry {
   lane: Lane;
