@@ -3,8 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ExtraFile } from "../../app/lib/judge-protocol";
-import { compileProgram, extraFileCopyIn } from "./compile";
-import type { JudgeContext } from "./context";
+import { compileProgram, extraFileCopyIn, type CompileContext } from "./compile";
 import { checkerLanguage, type LanguageRun } from "./languages";
 
 // Special judge checkers and interactors, compiled once per source (code, language, extra files,
@@ -49,7 +48,7 @@ export class CheckerCache {
   }
 
   /** The go-judge file id of the compiled checker, compiling it on first use. */
-  get(ctx: JudgeContext, language: string, code: string, extra: ExtraFile[], signal?: AbortSignal): Promise<CheckerOutcome> {
+  get(ctx: CompileContext, language: string, code: string, extra: ExtraFile[], signal?: AbortSignal): Promise<CheckerOutcome> {
     const key = this.key(language, code, extra);
     const known = this.files.get(key);
     if (known) {
@@ -80,7 +79,7 @@ export class CheckerCache {
     return this.dir ? path.join(this.dir, `${key}.bin`) : null;
   }
 
-  private remember(ctx: JudgeContext, key: string, fileId: string): void {
+  private remember(ctx: CompileContext, key: string, fileId: string): void {
     this.files.set(key, fileId);
     while (this.files.size > this.maxEntries) {
       const [oldKey, oldId] = this.files.entries().next().value as [string, string];
@@ -89,7 +88,7 @@ export class CheckerCache {
     }
   }
 
-  private async load(ctx: JudgeContext, key: string, language: string, code: string, extra: ExtraFile[], signal?: AbortSignal): Promise<CheckerOutcome> {
+  private async load(ctx: CompileContext, key: string, language: string, code: string, extra: ExtraFile[], signal?: AbortSignal): Promise<CheckerOutcome> {
     const onDisk = this.binaryPath(key);
     if (onDisk && existsSync(onDisk)) {
       const fileId = await ctx.sandbox.uploadPath(onDisk, "checker", signal);
@@ -120,7 +119,7 @@ export class CheckerCache {
   }
 
   /** Removes every checker binary of this process from go-judge's store. */
-  async dispose(ctx: Pick<JudgeContext, "sandbox">): Promise<void> {
+  async dispose(ctx: Pick<CompileContext, "sandbox">): Promise<void> {
     const ids = [...this.files.values()];
     this.files.clear();
     await ctx.sandbox.deleteAll(ids);

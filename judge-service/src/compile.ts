@@ -1,12 +1,25 @@
 import path from "node:path";
 import type { ExtraFile } from "../../app/lib/judge-protocol";
-import type { JudgeContext } from "./context";
 import type { LanguageRun, Toolchains } from "./languages";
-import { MB, MS, type CopyInFile, type SandboxResult } from "./sandbox";
+import type { PrecompiledHeaders } from "./pch";
+import { MB, MS, type CopyInFile, type SandboxClient, type SandboxResult } from "./sandbox";
+import type { JudgeSettings } from "./settings";
 import { isUnderSystemDirs } from "./toolchains";
 import { truncateUtf8 } from "./verdict";
 
 // Compiling a program once; the runs copy in what the compile left in go-judge's store.
+
+/**
+ * What compiling needs of the judge's context (context.ts has the whole of it); checkers.ts
+ * compiles with it too, so the context that holds the checker cache is not needed here.
+ */
+export interface CompileContext {
+  sandbox: SandboxClient;
+  toolchains: Toolchains;
+  settings: JudgeSettings;
+  /** Precompiled headers of the C and C++ languages (pch.ts). */
+  pch: PrecompiledHeaders;
+}
 
 export type CompileOutcome =
   | { ok: true; artifacts: Record<string, string>; timeMs: number }
@@ -50,7 +63,7 @@ function limitMessage(r: SandboxResult): string | null {
 }
 
 export async function compileProgram(
-  ctx: JudgeContext,
+  ctx: CompileContext,
   lang: LanguageRun,
   code: string,
   extra: Record<string, CopyInFile>,
@@ -65,7 +78,7 @@ export async function compileProgram(
 }
 
 async function compileOnce(
-  ctx: JudgeContext,
+  ctx: CompileContext,
   lang: LanguageRun,
   code: string,
   extra: Record<string, CopyInFile>,

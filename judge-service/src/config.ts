@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { JUDGE_HEARTBEAT_MS, TASK_CLAIM_IDLE_MS } from "../../app/lib/judge-protocol";
 import { DEFAULT_METRICS_ALLOW } from "../../app/lib/metrics-access";
 import { REMOTE_OJS } from "../../app/lib/problem";
-import { DEFAULT_SETTINGS, type JudgeSettings } from "./context";
+import { DEFAULT_SETTINGS, type JudgeSettings } from "./settings";
 
 // Every environment variable judge-service reads is read here.
 

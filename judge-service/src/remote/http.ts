@@ -1,4 +1,4 @@
-import { RemoteError } from "./types";
+import { RemoteError } from "./errors";
 
 // A small HTTP client for remote sites: a cookie jar per account, redirects followed by hand so
 // every Set-Cookie on the way is kept, a time limit per request, and the answers that mean "slow

@@ -4,18 +4,6 @@ import type { RemoteHttp } from "./http";
 // One small interface per remote judge: a new OJ is one file in adapters/ that implements it and
 // one line in adapters/index.ts.
 
-/** Why a remote step failed; every kind ends the submission as Submitted Failed with the message. */
-export type RemoteErrorKind = "login" | "captcha" | "rate-limit" | "timeout" | "unavailable" | "rejected" | "not-found" | "language";
-
-export class RemoteError extends Error {
-  constructor(
-    readonly kind: RemoteErrorKind,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /** A logged-in account: its HTTP client carries the account's cookies. */
 export interface RemoteSession {
   account: RemoteAccount;

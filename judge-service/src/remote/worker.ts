@@ -17,7 +17,8 @@ import { remoteLanguageValue } from "../../../app/lib/remote-oj";
 import type { RemoteOptions } from "../config";
 import { adapterFor } from "./adapters";
 import { CookieJar, RemoteHttp } from "./http";
-import { RemoteError, type RemoteAdapter, type RemoteSession } from "./types";
+import { RemoteError } from "./errors";
+import { type RemoteAdapter, type RemoteSession } from "./types";
 
 // The remote lane's work, run by the consumer (consumer.ts) under the same claim and acknowledgement
 // rules as local judging: a remote submission takes a free account of its OJ (a Redis lock with an

@@ -25,7 +25,8 @@ import {
 } from "~/lib/judge-protocol";
 import type * as TestDataServer from "~/services/problem/testdata.server";
 import { startJudge, type RunningJudge, type StartJudgeOptions } from "../../../judge-service/src/consumer";
-import type { JudgeContext, JudgeSettings } from "../../../judge-service/src/context";
+import type { JudgeContext } from "../../../judge-service/src/context";
+import type { JudgeSettings } from "../../../judge-service/src/settings";
 import type { SandboxClient, SandboxCmd } from "../../../judge-service/src/sandbox";
 import { createJudgeContext, judgeOptions, type JudgeOverrides } from "../../../judge-service/src/setup";
 

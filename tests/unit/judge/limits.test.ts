@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS, type JudgeContext } from "../../../judge-service/src/context";
+import type { JudgeContext } from "../../../judge-service/src/context";
+import { DEFAULT_SETTINGS } from "../../../judge-service/src/settings";
 import { userLimits } from "../../../judge-service/src/judge";
 import { judgeProgramLimits } from "../../../judge-service/src/kinds/spj";
 import { MB, MS } from "../../../judge-service/src/sandbox";

@@ -3,7 +3,8 @@ import type { RemoteProblemData } from "../../../../app/lib/judge-protocol";
 import { atcoderContestOf } from "../../../../app/lib/remote-oj";
 import { allInner, innerOf, inputValue, preText, tableRows, textOf } from "../html";
 import type { RemoteHttp } from "../http";
-import { RemoteError, type PollResult, type RemoteAdapter, type RemoteSession, type SubmitRequest } from "../types";
+import { RemoteError } from "../errors";
+import { type PollResult, type RemoteAdapter, type RemoteSession, type SubmitRequest } from "../types";
 import { memoryKb, timeMs, verdictFrom } from "./common";
 
 // AtCoder (atcoder.jp): the login form and the submit form carry the page's csrf_token; a task is

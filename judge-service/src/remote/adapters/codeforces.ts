@@ -3,7 +3,8 @@ import type { RemoteProblemData } from "../../../../app/lib/judge-protocol";
 import { splitContestIndex } from "../../../../app/lib/remote-oj";
 import { allInner, innerOf, inputValue, metaContent, preText, textOf } from "../html";
 import type { RemoteHttp } from "../http";
-import { RemoteError, type PollResult, type RemoteAdapter, type RemoteSession, type SubmitRequest } from "../types";
+import { RemoteError } from "../errors";
+import { type PollResult, type RemoteAdapter, type RemoteSession, type SubmitRequest } from "../types";
 import { randomHex, verdictFrom } from "./common";
 
 // Codeforces and its gym (codeforces.com): the login form at /enter and the submit forms carry the

@@ -1,5 +1,5 @@
 import { JudgeStatus } from "../../../../app/lib/constants";
-import { RemoteError } from "../types";
+import { RemoteError } from "../errors";
 
 // What the adapters share: verdict tables, run ids found before and after a submit, base64.
 

@@ -2,7 +2,8 @@ import { JudgeStatus } from "../../../../app/lib/constants";
 import type { RemoteProblemData } from "../../../../app/lib/judge-protocol";
 import { innerOf, preText, tableRows, textOf } from "../html";
 import type { RemoteHttp } from "../http";
-import { RemoteError, type PollResult, type RemoteAdapter, type RemoteSession, type SubmitRequest } from "../types";
+import { RemoteError } from "../errors";
+import { type PollResult, type RemoteAdapter, type RemoteSession, type SubmitRequest } from "../types";
 import { isRunning, memoryKb, newRunId, timeMs, verdictFrom } from "./common";
 
 // HDU Online Judge (acm.hdu.edu.cn): form login (userloginex.php), the submit form (submit.php,

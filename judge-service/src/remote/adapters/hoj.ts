@@ -2,7 +2,8 @@ import { JudgeStatus, RUNNING_STATUSES } from "../../../../app/lib/constants";
 import type { RemoteProblemData } from "../../../../app/lib/judge-protocol";
 import { decodeEntities } from "../html";
 import type { RemoteHttp } from "../http";
-import { RemoteError, type PollResult, type RemoteAdapter, type RemoteSession, type SubmitRequest } from "../types";
+import { RemoteError } from "../errors";
+import { type PollResult, type RemoteAdapter, type RemoteSession, type SubmitRequest } from "../types";
 
 // Another HOJ, through the JSON API its own client uses (under /api): POST /api/login answers the
 // token in the Authorization header; /api/get-problem-detail, /api/submit-problem-judge and

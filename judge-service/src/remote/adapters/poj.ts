@@ -2,7 +2,8 @@ import { JudgeStatus } from "../../../../app/lib/constants";
 import type { RemoteProblemData } from "../../../../app/lib/judge-protocol";
 import { innerOf, preText, tableRows, textOf } from "../html";
 import type { RemoteHttp } from "../http";
-import { RemoteError, type PollResult, type RemoteAdapter, type RemoteSession, type SubmitRequest } from "../types";
+import { RemoteError } from "../errors";
+import { type PollResult, type RemoteAdapter, type RemoteSession, type SubmitRequest } from "../types";
 import { base64, isRunning, memoryKb, newRunId, timeMs, verdictFrom } from "./common";
 
 // PKU JudgeOnline (poj.org): form login (user_id1, password1), the submit form (source base64 with

@@ -2,7 +2,8 @@ import { JudgeStatus } from "../../../../app/lib/constants";
 import type { RemoteProblemData } from "../../../../app/lib/judge-protocol";
 import { innerOf, inputValue, preText, tableRows, textOf } from "../html";
 import type { RemoteHttp } from "../http";
-import { RemoteError, type PollResult, type RemoteAdapter, type RemoteSession, type SubmitRequest } from "../types";
+import { RemoteError } from "../errors";
+import { type PollResult, type RemoteAdapter, type RemoteSession, type SubmitRequest } from "../types";
 import { isRunning, memoryKb, timeMs, verdictFrom } from "./common";
 
 // Sphere Online Judge (www.spoj.com): form login (login_user, password, autologin, next_raw), the
