@@ -1,13 +1,15 @@
 /*
- * testlib.h for this online judge: checkers and interactors written against the testlib API
- * (Codeforces/Polygon, HOJ, Hydro...) compile and behave here without changes.
+ * testlib.h for this online judge: checkers, interactors, validators and generators written against
+ * the testlib API (Codeforces/Polygon, HOJ, Hydro...) compile and behave here without changes.
  *
  * Written for this project from the public description of that API. One header, C++11 or newer,
  * nothing but the standard library. Covered: registerTestlibCmd (checkers), registerInteraction
  * (interactors), registerValidation (validators: strict reading of stdin, the validator object with
- * testset, group, test case and features, the test overview log), the inf/ouf/ans streams with their
- * readers, quitf/quitp/quitpi/quits/quitif/quitscr, ensuref, the stringTo* parsers, the usual
- * string and double helpers, and, because they are cheap, registerGen and rnd.
+ * testset, group, test case and features, the test overview log), registerGen (generators: testlib's
+ * own random generator, so a generator writes the tests it writes on Polygon for the same command
+ * line, command-line options with opt and has_opt, println, shuffle), the inf/ouf/ans streams with
+ * their readers, quitf/quitp/quitpi/quits/quitif/quitscr, ensuref, the stringTo* parsers, and the
+ * usual string and double helpers.
  *
  * Command lines
  *   checker    <input> <output> <answer> [<result-file> [-appes]]
@@ -31,8 +33,14 @@
  * quitf(_ok), quitp or _pc(n) in a checker, anything but blanks left in ouf is "wrong output format
  * Extra information in the output file". A checker that returns without calling quit is a FAIL.
  *
- * Patterns (readToken/readWord/readLine/readString with a pattern, rnd.next(pattern)) are a subset
- * of regular expressions, always matched against the whole token or line:
+ * Generator: gen [arguments...]; the test goes to stdout (or to files with startTest). Options:
+ *   -key=value --key=value    -key value --key value    -n5 (one letter and digits)    -flag ("true")
+ * opt<T>(key) / opt<T>(index) read them (FAIL "Opts: unknown key 'k'", "Opts: expected integer but
+ * 'x' found", "Opts: index '3' is out of range [0,3)"...); after has_opt or opt(key, default), an
+ * option given but never read is FAIL "Opts: unused key 'k'" when the generator ends.
+ *
+ * Patterns (readToken/readWord/readLine/readString with a pattern) are a subset of regular
+ * expressions, always matched against the whole token or line:
  *   x         the character x ('.' is an ordinary character too)
  *   \x        the character x, even when it is special: \[ \( \| \\ \{ \* \+ \?
  *   [abc]     one of the characters; ranges [a-z0-9_]; [^...] any character but these
@@ -40,8 +48,9 @@
  *   a|b       either alternative (inside a group or at the top)
  *   ? * +     zero or one, any number, one or more of what precedes
  *   {n} {n,} {n,m}  exactly n, at least n, n to m of what precedes
- * Examples: "[a-z]{1,10}", "YES|NO", "[1-9][0-9]{0,8}|0", "(ab|c)+". rnd.next(pattern) takes at
- * most 10 more than the minimum for * + and {n,}.
+ * Examples: "[a-z]{1,10}", "YES|NO", "[1-9][0-9]{0,8}|0", "(ab|c)+". rnd.next(pattern) reads its
+ * pattern as testlib does (see "Patterns as rnd.next(pattern) reads them" near the end): blanks are
+ * dropped, parentheses group only a whole pattern or alternative, and * and + cannot be generated.
  */
 #ifndef _TESTLIB_H_
 #define _TESTLIB_H_
@@ -247,6 +256,29 @@ struct State {
 inline State& state() {
   static State* s = new State();
   return *s;
+}
+
+/** A generator's command-line options (prepareOpts), each with whether it was read. */
+struct OptsState {
+  std::vector<std::string> argv;
+  std::map<std::string, std::pair<std::string, bool> > values;
+  /** Set by has_opt and opt(key, default): options never read are then an error at the end. */
+  bool checkUnused;
+  bool suppressed;
+  OptsState() : checkUnused(false), suppressed(false) {}
+};
+
+inline OptsState& optsState() {
+  static OptsState* o = new OptsState();
+  return *o;
+}
+
+/** "Opts: unused key 'k'" for the first (by key) option given but never read; empty if none. */
+inline std::string unusedOptMessage() {
+  const OptsState& o = optsState();
+  for (std::map<std::string, std::pair<std::string, bool> >::const_iterator i = o.values.begin(); i != o.values.end(); ++i)
+    if (!i->second.second) return "Opts: unused key '" + shorten(i->first) + "'";
+  return std::string();
 }
 
 /** What a validator saw, for its test overview log (--testOverviewLogFileName). */
@@ -623,120 +655,254 @@ class pattern {
     return reached;
   }
 
-  void generate(int g, random_t& rnd, std::string& out) const;
 };
 
 // ---------------------------------------------------------------------------------------------
-// Random numbers (deterministic: seeded from the command line by registerGen)
+// Random numbers: testlib's own generator, so that a generator gives here the very tests it gives
+// on Polygon and Codeforces for the same command line.
+//
+// The engine is the 48-bit linear congruential generator seed' = (seed * 0x5DEECE66D + 0xB) mod 2^48,
+// whose draws of k <= 48 bits are the top k bits of the new seed. 63 bits are two draws: 31 bits
+// shifted up by 32, xored with 32 more (31 in random generator version 0, as before testlib 0.8.7).
+// Every function below takes its draws in the order and number testlib takes them: that, not only
+// the distribution, decides the test a generator writes.
+
+namespace oj_testlib {
+
+/** testlib's pattern, as rnd.next(pattern) reads it (see generateFromPattern at the end of the file). */
+struct GenPattern {
+  std::vector<char> chars;
+  int from, to;  // repetitions of chars; to == 0: none, to == INT_MAX: unbounded (cannot generate)
+  std::vector<GenPattern> children;
+  GenPattern() : from(0), to(0) {}
+};
+
+inline GenPattern parseGenPattern(const std::string& text);
+inline std::string generateFromPattern(const GenPattern& p, random_t& rnd);
+
+}  // namespace oj_testlib
 
 class random_t {
  public:
-  random_t() : state_(0x2545F4914F6CDD1DULL) {}
+  /** 0 or 1, set by registerGen; -1 (draws as version 1) when registerGen was not called. */
+  static int version;
 
-  void setSeed(long long seed) { state_ = mix(static_cast<unsigned long long>(seed) ^ 0x6A09E667F3BCC909ULL); }
+  random_t() : seed_(3905348978240129619ULL) {}
 
+  /** The seed of a command line: every byte of every argument after the program name, in order. */
   void setSeed(int argc, char* argv[]) {
-    unsigned long long h = 0xCBF29CE484222325ULL;
+    unsigned long long s = 3905348978240129619ULL;
     for (int i = 1; i < argc; ++i) {
-      for (const char* p = argv[i]; *p; ++p) h = (h ^ static_cast<unsigned char>(*p)) * 0x100000001B3ULL;
-      h = (h ^ 0xFFu) * 0x100000001B3ULL;
+      // A byte is widened as a signed char, as on the Windows and x86 compilers testlib is used with.
+      for (const char* p = argv[i]; *p != '\0'; ++p) s = s * kMultiplier + static_cast<unsigned int>(static_cast<signed char>(*p)) + kAddend;
+      s += kMultiplier / kAddend;
     }
-    state_ = mix(h);
+    seed_ = s & kMask;
   }
 
-  unsigned long long nextBits() {
-    state_ += 0x9E3779B97F4A7C15ULL;
-    return mix(state_);
-  }
-
-  int next(int n) { return static_cast<int>(below(positive(n, "int"))); }
-  unsigned int next(unsigned int n) { return static_cast<unsigned int>(below(positive(n, "unsigned int"))); }
-  long next(long n) { return static_cast<long>(below(positive(n, "long"))); }
-  unsigned long next(unsigned long n) { return static_cast<unsigned long>(below(positive(n, "unsigned long"))); }
-  long long next(long long n) { return static_cast<long long>(below(positive(n, "long long"))); }
-  unsigned long long next(unsigned long long n) { return below(positive(n, "unsigned long long")); }
-
-  int next(int from, int to) { return static_cast<int>(between(from, to)); }
-  unsigned int next(unsigned int from, unsigned int to) { return static_cast<unsigned int>(between(from, to)); }
-  long next(long from, long to) { return static_cast<long>(between(from, to)); }
-  unsigned long next(unsigned long from, unsigned long to) { return static_cast<unsigned long>(betweenUnsigned(from, to)); }
-  long long next(long long from, long long to) { return between(from, to); }
-  unsigned long long next(unsigned long long from, unsigned long long to) { return betweenUnsigned(from, to); }
-
-  /** Uniform in [0, 1). */
-  double next() { return static_cast<double>(nextBits() >> 11) * (1.0 / 9007199254740992.0); }
-  double next(double n) { return n * next(); }
-  double next(double from, double to) { return from + (to - from) * next(); }
+  void setSeed(long long seed) { seed_ = (static_cast<unsigned long long>(seed) ^ kMultiplier) & kMask; }
 
   /** A random string matching a pattern (see the top of this file). */
-  std::string next(const std::string& ptrn) { return pattern(ptrn).next(*this); }
+  std::string next(const std::string& ptrn) { return oj_testlib::generateFromPattern(oj_testlib::parseGenPattern(ptrn), *this); }
   std::string next(const char* format, ...) {
     va_list ap;
     va_start(ap, format);
     std::string p = oj_testlib::vformat(format, ap);
     va_end(ap);
-    return pattern(p).next(*this);
+    return next(p);
   }
 
-  /** Weighted: type > 0 leans to large values (the largest of type+1 tries), type < 0 to small ones. */
-  double weight(int type) {
-    if (type == 0) return next();
-    double p;
-    if (type > 0) p = std::pow(next(), 1.0 / (type + 1));
-    else p = 1.0 - std::pow(next(), 1.0 / (-type + 1));
-    return std::min(std::max(p, 0.0), std::nextafter(1.0, 0.0));
+  /** Uniform in [0, n). */
+  int next(int n) {
+    if (n <= 0) fail("random_t::next(int n): n must be positive");
+    if ((n & -n) == n) return static_cast<int>((static_cast<long long>(n) * nextBits(31)) >> 31);
+    const long long limit = INT_MAX / n * n;
+    long long bits;
+    do {
+      bits = nextBits(31);
+    } while (bits >= limit);
+    return static_cast<int>(bits % n);
   }
-  int wnext(int n, int type) { return static_cast<int>(wnext(static_cast<long long>(n), type)); }
+  unsigned int next(unsigned int n) {
+    if (n >= static_cast<unsigned int>(INT_MAX)) fail("random_t::next(unsigned int n): n must be less INT_MAX");
+    return static_cast<unsigned int>(next(static_cast<int>(n)));
+  }
+  long long next(long long n) {
+    if (n <= 0) fail("random_t::next(long long n): n must be positive");
+    const long long limit = LLONG_MAX / n * n;
+    long long bits;
+    do {
+      bits = nextBits(63);
+    } while (bits >= limit);
+    return bits % n;
+  }
+  unsigned long long next(unsigned long long n) {
+    if (n >= static_cast<unsigned long long>(LLONG_MAX)) fail("random_t::next(unsigned long long n): n must be less LONGLONG_MAX");
+    return static_cast<unsigned long long>(next(static_cast<long long>(n)));
+  }
+  long next(long n) { return static_cast<long>(next(static_cast<long long>(n))); }
+  unsigned long next(unsigned long n) {
+    if (n >= static_cast<unsigned long>(LONG_MAX)) fail("random_t::next(unsigned long n): n must be less LONG_MAX");
+    return static_cast<unsigned long>(next(static_cast<unsigned long long>(n)));
+  }
+
+  /** Uniform in [from, to]; the span is drawn as a long long (two draws of the engine per try). */
+  int next(int from, int to) { return static_cast<int>(next(static_cast<long long>(to) - from + 1) + from); }
+  unsigned int next(unsigned int from, unsigned int to) { return static_cast<unsigned int>(next(static_cast<long long>(to) - from + 1) + from); }
+  long long next(long long from, long long to) { return next(to - from + 1) + from; }
+  unsigned long long next(unsigned long long from, unsigned long long to) {
+    if (from > to) fail("random_t::next(unsigned long long from, unsigned long long to): from can't not exceed to");
+    return next(to - from + 1) + from;
+  }
+  long next(long from, long to) { return next(to - from + 1) + from; }
+  unsigned long next(unsigned long from, unsigned long to) {
+    if (from > to) fail("random_t::next(unsigned long from, unsigned long to): from can't not exceed to");
+    return next(to - from + 1) + from;
+  }
+
+  /** Uniform in [0, 1): 53 bits from a draw of 26 and one of 27. */
+  double next() {
+    long long high = nextBits(26) << 27;
+    long long low = nextBits(27);
+    return crop(static_cast<double>(high + low) / static_cast<double>(1LL << 53), 0.0, 1.0);
+  }
+  double next(double n) {
+    if (n <= 0.0) fail("random_t::next(double): n should be positive");
+    return crop(n * next(), 0.0, n);
+  }
+  double next(double from, double to) {
+    if (from >= to) fail("random_t::next(double from, double to): from should be strictly less than to");
+    return next(to - from) + from;
+  }
+
+  /**
+   * Weighted: type > 0 gives the largest of type + 1 draws, type < 0 the smallest of -type + 1, 0 a
+   * plain draw. From |type| >= 25 on, one draw raised to a power stands in for the many.
+   */
+  int wnext(int n, int type) {
+    if (n <= 0) fail("random_t::wnext(int n, int type): n must be positive");
+    if (std::abs(type) < kWeightLimit) {
+      int result = next(n);
+      for (int i = 0; i < type; ++i) result = std::max(result, next(n));
+      for (int i = 0; i < -type; ++i) result = std::min(result, next(n));
+      return result;
+    }
+    return cropInt(static_cast<int>(static_cast<double>(n) * powered(type)), 0, n);
+  }
   long long wnext(long long n, int type) {
-    positive(n, "long long");
-    if (type == 0) return next(n);
-    long long v = static_cast<long long>(static_cast<double>(n) * weight(type));
-    return std::min(std::max(v, 0LL), n - 1);
+    if (n <= 0) fail("random_t::wnext(long long n, int type): n must be positive");
+    if (std::abs(type) < kWeightLimit) {
+      long long result = next(n);
+      for (int i = 0; i < type; ++i) result = std::max(result, next(n));
+      for (int i = 0; i < -type; ++i) result = std::min(result, next(n));
+      return result;
+    }
+    return cropInt(static_cast<long long>(static_cast<double>(n) * powered(type)), 0LL, n);
   }
-  double wnext(double n, int type) { return n * weight(type); }
-  int wnext(int from, int to, int type) { return static_cast<int>(wnext(static_cast<long long>(from), static_cast<long long>(to), type)); }
-  long long wnext(long long from, long long to, int type) {
-    if (from > to) fail("wnext: from must not be greater than to");
-    return from + wnext(to - from + 1, type);
+  double wnext(double n, int type) {
+    if (n <= 0) fail("random_t::wnext(double n, int type): n must be positive");
+    if (std::abs(type) < kWeightLimit) {
+      double result = next();
+      for (int i = 0; i < type; ++i) result = std::max(result, next());
+      for (int i = 0; i < -type; ++i) result = std::min(result, next());
+      return n * result;
+    }
+    return crop(n * powered(type), 0.0, n);
   }
-  double wnext(double from, double to, int type) { return from + (to - from) * weight(type); }
+  double wnext(int type) { return wnext(1.0, type); }
+  unsigned int wnext(unsigned int n, int type) {
+    if (n >= static_cast<unsigned int>(INT_MAX)) fail("random_t::wnext(unsigned int n, int type): n must be less INT_MAX");
+    return static_cast<unsigned int>(wnext(static_cast<int>(n), type));
+  }
+  unsigned long long wnext(unsigned long long n, int type) {
+    if (n >= static_cast<unsigned long long>(LLONG_MAX)) fail("random_t::wnext(unsigned long long n, int type): n must be less LONGLONG_MAX");
+    return static_cast<unsigned long long>(wnext(static_cast<long long>(n), type));
+  }
+  long wnext(long n, int type) { return static_cast<long>(wnext(static_cast<long long>(n), type)); }
+  unsigned long wnext(unsigned long n, int type) {
+    if (n >= static_cast<unsigned long>(LONG_MAX)) fail("random_t::wnext(unsigned long n, int type): n must be less LONG_MAX");
+    return static_cast<unsigned long>(wnext(static_cast<unsigned long long>(n), type));
+  }
 
+  int wnext(int from, int to, int type) {
+    if (from > to) fail("random_t::wnext(int from, int to, int type): from can't not exceed to");
+    return wnext(to - from + 1, type) + from;
+  }
+  int wnext(unsigned int from, unsigned int to, int type) {
+    if (from > to) fail("random_t::wnext(unsigned int from, unsigned int to, int type): from can't not exceed to");
+    return static_cast<int>(wnext(to - from + 1, type) + from);
+  }
+  long long wnext(long long from, long long to, int type) {
+    if (from > to) fail("random_t::wnext(long long from, long long to, int type): from can't not exceed to");
+    return wnext(to - from + 1, type) + from;
+  }
+  unsigned long long wnext(unsigned long long from, unsigned long long to, int type) {
+    if (from > to) fail("random_t::wnext(unsigned long long from, unsigned long long to, int type): from can't not exceed to");
+    return wnext(to - from + 1, type) + from;
+  }
+  long wnext(long from, long to, int type) {
+    if (from > to) fail("random_t::wnext(long from, long to, int type): from can't not exceed to");
+    return wnext(to - from + 1, type) + from;
+  }
+  unsigned long wnext(unsigned long from, unsigned long to, int type) {
+    if (from > to) fail("random_t::wnext(unsigned long from, unsigned long to, int type): from can't not exceed to");
+    return wnext(to - from + 1, type) + from;
+  }
+  double wnext(double from, double to, int type) {
+    if (from >= to) fail("random_t::wnext(double from, double to, int type): from should be strictly less than to");
+    return wnext(to - from, type) + from;
+  }
+
+  /** An element at a uniform position (the position is drawn as an int). */
   template <typename C>
   typename C::value_type any(const C& c) {
-    if (c.empty()) fail("any: the container is empty");
+    int size = static_cast<int>(c.size());
+    if (size <= 0) fail("random_t::any(const Container& c): c.size() must be positive");
     typename C::const_iterator it = c.begin();
-    std::advance(it, static_cast<long>(next(static_cast<long long>(c.size()))));
+    std::advance(it, next(size));
     return *it;
   }
   template <typename It>
-  typename std::iterator_traits<It>::value_type any(const It& first, const It& last) {
-    long size = static_cast<long>(std::distance(first, last));
-    if (size <= 0) fail("any: the range is empty");
-    It it = first;
-    std::advance(it, static_cast<long>(next(static_cast<long long>(size))));
+  typename std::iterator_traits<It>::value_type any(const It& begin, const It& end) {
+    int size = static_cast<int>(std::distance(begin, end));
+    if (size <= 0) fail("random_t::any(const Iter& begin, const Iter& end): range must have positive length");
+    It it = begin;
+    std::advance(it, next(size));
     return *it;
   }
   template <typename C>
   typename C::value_type wany(const C& c, int type) {
-    if (c.empty()) fail("wany: the container is empty");
+    int size = static_cast<int>(c.size());
+    if (size <= 0) fail("random_t::wany(const Container& c, int type): c.size() must be positive");
     typename C::const_iterator it = c.begin();
-    std::advance(it, static_cast<long>(wnext(static_cast<long long>(c.size()), type)));
+    std::advance(it, wnext(size, type));
+    return *it;
+  }
+  template <typename It>
+  typename std::iterator_traits<It>::value_type wany(const It& begin, const It& end, int type) {
+    int size = static_cast<int>(std::distance(begin, end));
+    if (size <= 0) fail("random_t::any(const Iter& begin, const Iter& end, int type): range must have positive length");
+    It it = begin;
+    std::advance(it, wnext(size, type));
     return *it;
   }
 
+  /** As the global shuffle. */
   template <typename It>
   void shuffle(It first, It last) {
-    long size = static_cast<long>(std::distance(first, last));
-    for (long i = size - 1; i > 0; --i) std::iter_swap(first + i, first + static_cast<long>(next(static_cast<long long>(i + 1))));
+    if (first == last) return;
+    for (It i = first + 1; i != last; ++i) std::iter_swap(i, first + next(static_cast<int>(i - first) + 1));
   }
 
-  /** A random permutation of first, first+1, ..., first+size-1. */
+  /** first, first+1, ..., first+size-1 in random order: element i swaps with one of 0..i, i going up. */
   template <typename T, typename E>
   std::vector<E> perm(T size, E first) {
-    if (size < 0) fail("perm: size must not be negative");
+    if (size < 0) fail("random_t::perm(T size, E first = 0): size must non-negative");
+    if (size == 0) return std::vector<E>();
     std::vector<E> p(static_cast<size_t>(size));
-    for (size_t i = 0; i < p.size(); ++i) p[i] = static_cast<E>(first + static_cast<E>(i));
-    shuffle(p.begin(), p.end());
+    E current = first;
+    for (T i = 0; i < size; i++) p[static_cast<size_t>(i)] = current++;
+    for (T i = 1; i < size; i++) std::swap(p[static_cast<size_t>(i)], p[static_cast<size_t>(next(i + 1))]);
     return p;
   }
   template <typename T>
@@ -744,44 +910,60 @@ class random_t {
     return perm(size, T(0));
   }
 
-  /** size distinct values from [from, to], in random order. */
+  /**
+   * size distinct values of [from, to], unsorted: drawn until new when that is expected to take fewer
+   * draws than the range has values, else the first size of a permutation of the range.
+   */
   template <typename T>
   std::vector<T> distinct(int size, T from, T to) {
-    if (size < 0 || from > to) fail("distinct: bad arguments");
-    unsigned long long span = static_cast<unsigned long long>(to) - static_cast<unsigned long long>(from) + 1ULL;
-    if (span != 0 && static_cast<unsigned long long>(size) > span) fail("distinct: not enough values in the range");
-    std::vector<T> out;
-    std::set<T> seen;
-    while (static_cast<int>(out.size()) < size) {
-      T v = static_cast<T>(next(static_cast<long long>(from), static_cast<long long>(to)));
-      if (seen.insert(v).second) out.push_back(v);
+    std::vector<T> result;
+    if (size == 0) return result;
+    if (from > to) fail("random_t::distinct expected from <= to");
+    if (size < 0) fail("random_t::distinct expected size >= 0");
+    unsigned long long n = static_cast<unsigned long long>(to - from + 1);
+    if (static_cast<unsigned long long>(size) > n) fail("random_t::distinct expected size <= to - from + 1");
+    double expected = 0.0;
+    for (int i = 1; i <= size; i++) expected += static_cast<double>(n) / static_cast<double>(n - static_cast<unsigned long long>(i) + 1);
+    if (expected < static_cast<double>(n)) {
+      std::set<T> seen;
+      while (static_cast<int>(seen.size()) < size) {
+        T x = T(next(from, to));
+        if (seen.insert(x).second) result.push_back(x);
+      }
+    } else {
+      if (n > 1000000000ULL) fail("random_t::distinct here expected to - from + 1 <= 1000000000");
+      std::vector<T> p(perm(static_cast<int>(n), from));
+      result.insert(result.end(), p.begin(), p.begin() + size);
     }
-    return out;
+    return result;
   }
   template <typename T>
   std::vector<T> distinct(int size, T upper) {
-    if (upper <= 0) fail("distinct: upper must be positive");
+    if (size < 0) fail("random_t::distinct expected size >= 0");
+    if (size == 0) return std::vector<T>();
+    if (upper <= 0) fail("random_t::distinct expected upper > 0");
+    // Both are positive here; compared as unsigned so that no signedness warning comes with an unsigned T.
+    if (static_cast<unsigned long long>(size) > static_cast<unsigned long long>(upper)) fail("random_t::distinct expected size <= upper");
     return distinct(size, T(0), static_cast<T>(upper - 1));
   }
 
-  /** size parts, each at least minPart, adding up to sum, in random order. */
+  /** size parts, each at least minPart, adding up to sum, unsorted: cuts at distinct points. */
   template <typename T>
   std::vector<T> partition(int size, T sum, T minPart) {
-    if (size < 0 || (size == 0 && sum != 0) || static_cast<long long>(minPart) * size > static_cast<long long>(sum)) fail("partition: bad arguments");
-    if (size == 0) return std::vector<T>();
-    long long free = static_cast<long long>(sum) - static_cast<long long>(minPart) * size;
-    std::vector<long long> cuts;
-    for (int i = 0; i < size - 1; ++i) cuts.push_back(next(0LL, free));
+    if (size < 0) fail("random_t::partition: size < 0");
+    if (size == 0 && sum != 0) fail("random_t::partition: size == 0 && sum != 0");
+    if (minPart * size > sum) fail("random_t::partition: min_part * size > sum");
+    if (size == 0 && sum == 0) return std::vector<T>();
+    T free = static_cast<T>(sum - minPart * size);
+    std::vector<T> cuts(static_cast<size_t>(size));
+    std::vector<T> d = distinct(size - 1, T(1), static_cast<T>(free + size - 1));
+    for (int i = 0; i + 1 < size; i++) cuts[static_cast<size_t>(i) + 1] = d[static_cast<size_t>(i)];
     std::sort(cuts.begin(), cuts.end());
-    std::vector<T> out;
-    long long prev = 0;
-    for (size_t i = 0; i < cuts.size(); ++i) {
-      out.push_back(static_cast<T>(cuts[i] - prev + minPart));
-      prev = cuts[i];
-    }
-    out.push_back(static_cast<T>(free - prev + minPart));
-    shuffle(out.begin(), out.end());
-    return out;
+    std::vector<T> result(static_cast<size_t>(size));
+    for (size_t i = 0; i + 1 < cuts.size(); i++) result[i] = static_cast<T>(cuts[i + 1] - cuts[i] - 1);
+    result[result.size() - 1] = static_cast<T>(free + size - 1 - cuts.back());
+    for (size_t i = 0; i < result.size(); i++) result[i] = static_cast<T>(result[i] + minPart);
+    return result;
   }
   template <typename T>
   std::vector<T> partition(int size, T sum) {
@@ -789,44 +971,46 @@ class random_t {
   }
 
  private:
-  unsigned long long state_;
+  static constexpr unsigned long long kMultiplier = 0x5DEECE66DULL;
+  static constexpr unsigned long long kAddend = 0xBULL;
+  static constexpr unsigned long long kMask = (1ULL << 48) - 1;
+  static constexpr int kWeightLimit = 25;
 
-  static unsigned long long mix(unsigned long long z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
+  unsigned long long seed_;
 
   [[noreturn]] static void fail(const std::string& why);
 
-  template <typename T>
-  static unsigned long long positive(T n, const char* type) {
-    if (!(n > 0)) fail(std::string("random_t::next(") + type + " n): n must be positive");
-    return static_cast<unsigned long long>(n);
-  }
-
-  /** Uniform in [0, n), n > 0, without bias. */
-  unsigned long long below(unsigned long long n) {
-    unsigned long long threshold = (0ULL - n) % n;
-    for (;;) {
-      unsigned long long r = nextBits();
-      if (r >= threshold) return r % n;
+  long long nextBits(int bits) {
+    if (bits <= 48) {
+      seed_ = (seed_ * kMultiplier + kAddend) & kMask;
+      return static_cast<long long>(seed_ >> (48 - bits));
     }
+    if (bits > 63) fail("random_t::nextBits(int bits): n must be less than 64");
+    long long high = nextBits(31) << 32;
+    long long low = nextBits(version == 0 ? 31 : 32);
+    return high ^ low;
   }
 
-  long long between(long long from, long long to) {
-    if (from > to) fail("random_t::next(from, to): from must not be greater than to");
-    unsigned long long span = static_cast<unsigned long long>(to) - static_cast<unsigned long long>(from);
-    unsigned long long r = span == ULLONG_MAX ? nextBits() : below(span + 1);
-    return static_cast<long long>(static_cast<unsigned long long>(from) + r);
+  /** One draw in place of the largest (type > 0) or smallest (type < 0) of |type| + 1. */
+  double powered(int type) {
+    if (type > 0) return std::pow(next() + 0.0, 1.0 / (type + 1));
+    return 1 - std::pow(next() + 0.0, 1.0 / (-type + 1));
   }
 
-  unsigned long long betweenUnsigned(unsigned long long from, unsigned long long to) {
-    if (from > to) fail("random_t::next(from, to): from must not be greater than to");
-    unsigned long long span = to - from;
-    return from + (span == ULLONG_MAX ? nextBits() : below(span + 1));
+  template <typename T>
+  static T cropInt(T value, T lo, T hi) {
+    return std::min(std::max(value, lo), static_cast<T>(hi - 1));
+  }
+
+  /** Into [lo, hi): hi itself becomes the double just below it. */
+  static double crop(double value, double lo, double hi) {
+    value = std::min(std::max(value, lo), hi);
+    if (value >= hi) value = std::nextafter(hi, lo);
+    return value;
   }
 };
+
+int random_t::version = -1;
 
 template <typename It>
 void shuffle(It first, It last);
@@ -1405,13 +1589,17 @@ namespace oj_testlib {
   std::_Exit(FAIL_EXIT_CODE);
 }
 
-/** Checks, when the program ends, that a checker gave a verdict and a validator read to the end. */
+/**
+ * Checks, when the program ends, that a checker gave a verdict, a validator read to the end, and
+ * every option was read once has_opt or opt(key, default) asked for that.
+ */
 struct FinalizeGuard {
   ~FinalizeGuard() {
     const State& st = state();
     if (st.quitCalled) return;
     if (testlibMode == _checker) failNow("Checker must end with quit or quitf call.");
     if (testlibMode == _validator && !st.readEofCalled) failNow("Validator must end with readEof call.");
+    if (optsState().checkUnused && !optsState().suppressed && !unusedOptMessage().empty()) failNow(unusedOptMessage());
     if (testlibMode == _validator) writeOverview(true);
   }
 };
@@ -1745,21 +1933,354 @@ inline void registerValidation(int argc, char* argv[]) {
   }
 }
 
-/** A generator: rnd is seeded from the command line, so the same arguments give the same test. */
+// ---------------------------------------------------------------------------------------------
+// Generators: registerGen, command-line options (opt, has_opt), println, shuffle, startTest
+
+namespace oj_testlib {
+
+/** 1 for "-key...", 2 for "--key...", 0 for anything else (a value, "-5", "-"): a key starts with a letter. */
+inline size_t optDashes(const char* s) {
+  if (s == NULL || std::strlen(s) <= 1 || s[0] != '-') return 0;
+  if (std::isalpha(static_cast<unsigned char>(s[1]))) return 1;
+  if (s[1] == '-' && std::isalpha(static_cast<unsigned char>(s[2]))) return 2;
+  return 0;
+}
+
+[[noreturn]] inline void optFail(const std::string& message) { ouf.quit(_fail, "Opts: " + message); }
+
+inline long double optToLongDouble(const std::string& raw);
+
+template <typename T>
+T optToIntegral(const std::string& raw, bool nonnegative);
+
+/** A number in exponential notation written out in plain digits: "1e5" is "100000", "25e-1" is "2.5". */
+inline std::string optExpanded(const std::string& s) {
+  size_t e = std::string::npos;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != 'e' && s[i] != 'E') continue;
+    if (e != std::string::npos) optFail("expected typical exponential notation but '" + shorten(s) + "' found");
+    e = i;
+  }
+  if (e == std::string::npos) return s;
+  std::string power = s.substr(e + 1);
+  if (!power.empty() && power[0] == '+') power = power.substr(1);
+  if (power.empty() || power.size() > 20) optFail("expected typical exponential notation but '" + shorten(s) + "' found");
+  int shift = optToIntegral<int>(power, false);
+  std::string num = s.substr(0, e);
+  if (num.size() > 20) optFail("expected typical exponential notation but '" + shorten(s) + "' found");
+  if (!num.empty() && num[0] == '+') num = num.substr(1);
+  optToLongDouble(num);
+  bool minus = !num.empty() && num[0] == '-';
+  if (minus) num = num.substr(1);
+  for (int i = 0; i < shift; ++i) {
+    size_t point = num.find('.');
+    if (point == std::string::npos) num += '0';
+    else if (point + 1 == num.size()) num[point] = '0';
+    else std::swap(num[point], num[point + 1]);
+  }
+  for (int i = 0; i < -shift; ++i) {
+    size_t point = num.find('.');
+    if (point == std::string::npos) num.insert(num.size() - 1, 1, '.');
+    else if (point == 0) num.insert(1, 1, '0');
+    else std::swap(num[point - 1], num[point]);
+  }
+  while (!num.empty() && num[0] == '0') num = num.substr(1);
+  while (num.find('.') != std::string::npos && num[num.size() - 1] == '0') num = num.substr(0, num.size() - 1);
+  if (!num.empty() && num[num.size() - 1] == '.') num = num.substr(0, num.size() - 1);
+  if (num.empty() || num[0] == '.') num.insert(0, 1, '0');
+  return (minus ? "-" : "") + num;
+}
+
+/** Digits (after an optional '-') read into T; past T's range is an overflow, below zero for unsigned T an error. */
+template <typename T>
+T optToIntegral(const std::string& raw, bool nonnegative) {
+  std::string s = optExpanded(raw);
+  if (s.empty()) optFail("expected integer but '" + shorten(raw) + "' found");
+  size_t pos = 0;
+  bool minus = false;
+  if (s[0] == '-') {
+    if (nonnegative) optFail("expected non-negative integer but '" + shorten(raw) + "' found");
+    minus = true;
+    pos = 1;
+  }
+  // Accumulated modulo 2^64 and compared with the exact value afterwards: a wrapped value differs.
+  unsigned long long bits = 0;
+  long double about = 0;
+  for (size_t i = pos; i < s.size(); ++i) {
+    if (s[i] < '0' || s[i] > '9') optFail("expected integer but '" + shorten(raw) + "' found");
+    bits = bits * 10 + static_cast<unsigned long long>(s[i] - '0');
+    about = about * 10 + (s[i] - '0');
+  }
+  if (minus) {
+    bits = 0 - bits;
+    about = -about;
+  }
+  T value = static_cast<T>(bits);
+  if (std::fabs(static_cast<long double>(value) - about) > 0.1L) optFail("integer overflow: expected integer but '" + shorten(raw) + "' found");
+  return value;
+}
+
+/** [-]digits[.digits], also in exponential notation, summed digit by digit as a long double. */
+inline long double optToLongDouble(const std::string& raw) {
+  std::string s = optExpanded(raw);
+  if (s.empty()) optFail("expected float number but '" + shorten(raw) + "' found");
+  long double value = 0.0L, scale = 1.0L;
+  size_t pos = 0;
+  bool minus = s[0] == '-', point = false;
+  if (minus) pos = 1;
+  for (size_t i = pos; i < s.size(); ++i) {
+    if (s[i] == '.') {
+      if (point) optFail("expected float number but '" + shorten(raw) + "' found");
+      point = true;
+      continue;
+    }
+    if (point) scale *= 10.0L;
+    if (s[i] < '0' || s[i] > '9') optFail("expected float number but '" + shorten(raw) + "' found");
+    if (point) value += (s[i] - '0') / scale;
+    else value = value * 10 + (s[i] - '0');
+  }
+  return minus ? -value : value;
+}
+
+inline const std::string& optByIndex(int index) {
+  const std::vector<std::string>& args = optsState().argv;
+  if (index < 0 || index >= static_cast<int>(args.size()))
+    optFail("index '" + vtos(index) + "' is out of range [0," + vtos(args.size()) + ")");
+  return args[static_cast<size_t>(index)];
+}
+
+inline std::string optByKey(const std::string& key) {
+  std::map<std::string, std::pair<std::string, bool> >& values = optsState().values;
+  std::map<std::string, std::pair<std::string, bool> >::iterator it = values.find(key);
+  if (it == values.end()) optFail("unknown key '" + shorten(key) + "'");
+  it->second.second = true;
+  return it->second.first;
+}
+
+template <typename T, bool Integral = std::is_integral<T>::value, bool Floating = std::is_floating_point<T>::value>
+struct OptValue {
+  // Anything else is text: std::string.
+  static T from(const std::string& text) { return T(text); }
+};
+template <typename T>
+struct OptValue<T, true, false> {
+  static T from(const std::string& text) { return optToIntegral<T>(text, std::is_unsigned<T>::value); }
+};
+template <typename T>
+struct OptValue<T, false, true> {
+  static T from(const std::string& text) { return static_cast<T>(optToLongDouble(text)); }
+};
+
+inline bool optBool(const std::string& text, const std::string& what) {
+  if (text == "true" || text == "1") return true;
+  if (text == "false" || text == "0") return false;
+  optFail(what + ": expected bool true/false or 0/1 but '" + shorten(text) + "' found");
+}
+
+template <typename T>
+struct OptGet {
+  static T byKey(const std::string& key) { return OptValue<T>::from(optByKey(key)); }
+  static T byIndex(int index) { return OptValue<T>::from(optByIndex(index)); }
+};
+
+}  // namespace oj_testlib
+
+/**
+ * Reads the command line into options: "-key=value" and "--key=value"; "-key value" when the next
+ * argument is not a key itself; "-n5" (one letter, then a digit) when it is; a lone "-flag" is
+ * "true". A key starts with a letter, so "-5" is a value. registerGen calls it.
+ */
+inline void prepareOpts(int argc, char* argv[]) {
+  if (argc <= 0) ouf.quit(_fail, "Opts: expected argc>=0 but found " + vtos(argc));
+  oj_testlib::OptsState& st = oj_testlib::optsState();
+  st.values.clear();
+  st.argv.assign(argv, argv + argc);
+  for (int i = 1; i < argc;) {
+    size_t dashes = oj_testlib::optDashes(argv[i]);
+    if (dashes == 0) {
+      ++i;
+      continue;
+    }
+    std::string key = argv[i] + dashes, value;
+    size_t eq = key.find('=');
+    int used = 1;
+    if (eq != std::string::npos) {
+      value = key.substr(eq + 1);
+      key = key.substr(0, eq);
+    } else if (i + 1 < argc && oj_testlib::optDashes(argv[i + 1]) == 0) {
+      value = argv[i + 1];
+      used = 2;
+    } else if (key.size() > 1 && std::isdigit(static_cast<unsigned char>(key[1]))) {
+      value = key.substr(1);
+      key = key.substr(0, 1);
+    } else {
+      value = "true";
+    }
+    st.values[key] = std::make_pair(value, false);
+    i += used;
+  }
+}
+
+/** Whether the option was given. Calling it makes unread options an error at the end (see suppressEnsureNoUnusedOpts). */
+inline bool has_opt(const std::string& key) {
+  oj_testlib::optsState().checkUnused = true;
+  return oj_testlib::optsState().values.count(key) != 0;
+}
+
+/** The option's value as T: an integer type, a floating type, std::string, or bool (true/false or 1/0). */
+template <typename T>
+T opt(const std::string& key) {
+  return oj_testlib::OptGet<T>::byKey(key);
+}
+/** The command line's argument at index (0 is the program) as T. */
+template <typename T>
+T opt(int index) {
+  return oj_testlib::OptGet<T>::byIndex(index);
+}
+inline std::string opt(const std::string& key) { return opt<std::string>(key); }
+inline std::string opt(int index) { return opt<std::string>(index); }
+
+namespace oj_testlib {
+template <>
+struct OptGet<bool> {
+  // A bool option that was not given is false.
+  static bool byKey(const std::string& key) {
+    if (!has_opt(key)) return false;
+    return optBool(optByKey(key), "key '" + shorten(key) + "'");
+  }
+  static bool byIndex(int index) { return optBool(optByIndex(index), "opt by index '" + vtos(index) + "'"); }
+};
+}  // namespace oj_testlib
+
+/** The option's value, or defaultValue when it was not given (which turns on the unread-options check). */
+template <typename T>
+T opt(const std::string& key, const T& defaultValue) {
+  if (!has_opt(key)) return defaultValue;
+  return opt<T>(key);
+}
+template <typename T>
+T opt(int index, const T& defaultValue) {
+  if (index >= static_cast<int>(oj_testlib::optsState().argv.size())) return defaultValue;
+  return opt<T>(index);
+}
+inline std::string opt(const std::string& key, const std::string& defaultValue) { return opt<std::string>(key, defaultValue); }
+inline std::string opt(int index, const std::string& defaultValue) { return opt<std::string>(index, defaultValue); }
+
+/** FAIL "Opts: unused key '...'" when an option was given but never read. */
+inline void ensureNoUnusedOpts() {
+  std::string message = oj_testlib::unusedOptMessage();
+  if (!message.empty()) ouf.quit(_fail, message);
+}
+
+inline void suppressEnsureNoUnusedOpts() { oj_testlib::optsState().suppressed = true; }
+
+/**
+ * A generator: rnd is seeded from the whole command line, options included, so the same arguments
+ * give the same test; version 1 is the generator of testlib 0.8.7 and later, 0 the one before.
+ */
 inline void registerGen(int argc, char* argv[], int randomGeneratorVersion) {
-  (void)randomGeneratorVersion;
+  if (randomGeneratorVersion < 0 || randomGeneratorVersion > 1) quitf(_fail, "Random generator version is expected to be 0 or 1.");
+  random_t::version = randomGeneratorVersion;
   testlibMode = _generator;
   rnd.setSeed(argc, argv);
+  prepareOpts(argc, argv);
 }
-inline void registerGen(int argc, char* argv[]) { registerGen(argc, argv, 1); }
 
+/** Without a version: version 0, as in testlib, with a note on stderr. */
+inline void registerGen(int argc, char* argv[]) {
+  std::fputs("registerGen(argc, argv) draws as random generator version 0; write registerGen(argc, argv, 1) for the current one.\n", stderr);
+  registerGen(argc, argv, 0);
+}
+
+/** Shuffles [first, last): element i, going up from the second, swaps with a random one of 0..i. */
 template <typename It>
 void shuffle(It first, It last) {
   rnd.shuffle(first, last);
 }
 
+/** A multi-test generator writes test n to the file named n. */
+inline void startTest(int test) {
+  std::string name = vtos(test);
+  std::cout.flush();
+  if (std::freopen(name.c_str(), "wt", stdout) == NULL) ouf.quit(_fail, "Unable to write file '" + name + "'");
+}
+
+namespace oj_testlib {
+
+template <typename T, typename = void>
+struct IsIterable : std::false_type {};
+template <typename T>
+struct IsIterable<T, decltype(static_cast<void>(std::declval<const T&>().begin()), static_cast<void>(std::declval<const T&>().end()))> : std::true_type {};
+
+template <typename T, typename = void>
+struct IsIterator : std::false_type {};
+template <typename T>
+struct IsIterator<T, decltype(static_cast<void>(std::declval<typename std::iterator_traits<T>::iterator_category>()))> : std::true_type {};
+// Two C strings are two values, not a range.
+template <>
+struct IsIterator<const char*, void> : std::false_type {};
+template <>
+struct IsIterator<char*, void> : std::false_type {};
+
+template <typename T>
+typename std::enable_if<!IsIterable<T>::value>::type printOne(const T& t) {
+  std::cout << t;
+}
+template <typename T>
+typename std::enable_if<IsIterable<T>::value>::type printOne(const T& t) {
+  bool first = true;
+  for (typename T::const_iterator i = t.begin(); i != t.end(); ++i) {
+    if (!first) std::cout << " ";
+    first = false;
+    std::cout << *i;
+  }
+}
+inline void printOne(const std::string& s) { std::cout << s; }
+
+inline void printRest() {}
+template <typename T, typename... Rest>
+void printRest(const T& t, const Rest&... rest) {
+  std::cout << " ";
+  printOne(t);
+  printRest(rest...);
+}
+
+}  // namespace oj_testlib
+
+/** The values separated by spaces, then a line end; a container prints its elements so. */
+template <typename T>
+void println(const T& x) {
+  oj_testlib::printOne(x);
+  std::cout << std::endl;
+}
+/** Two values, or the elements of the range [a, b) when they are iterators. */
+template <typename A, typename B>
+typename std::enable_if<!oj_testlib::IsIterator<B>::value>::type println(const A& a, const B& b) {
+  oj_testlib::printOne(a);
+  std::cout << " ";
+  oj_testlib::printOne(b);
+  std::cout << std::endl;
+}
+template <typename A, typename B>
+typename std::enable_if<oj_testlib::IsIterator<B>::value>::type println(const A& a, const B& b) {
+  bool first = true;
+  for (B i = B(a); i != b; ++i) {
+    if (!first) std::cout << " ";
+    first = false;
+    oj_testlib::printOne(*i);
+  }
+  std::cout << std::endl;
+}
+template <typename A, typename B, typename C, typename... Rest>
+void println(const A& a, const B& b, const C& c, const Rest&... rest) {
+  oj_testlib::printOne(a);
+  oj_testlib::printRest(b, c, rest...);
+  std::cout << std::endl;
+}
+
+
 // ---------------------------------------------------------------------------------------------
-// Pattern parsing and generation
+// Pattern parsing (for matching)
 
 inline void pattern::init() {
   groups_.clear();
@@ -1883,30 +2404,178 @@ inline pattern::Seq pattern::parseSequence(size_t& i, int depth) {
   return seq;
 }
 
-inline std::string pattern::next(random_t& rnd) const {
+// ---------------------------------------------------------------------------------------------
+// Patterns as rnd.next(pattern) reads them: testlib's own reading, which is not that of the
+// matcher above, because the string a generator writes depends on it.
+//
+// Unescaped blanks are dropped. A pattern is: alternatives split at the '|' outside parentheses;
+// or, without any, one group "( ... )" spanning the whole of it; or else its first item (a
+// character, \x, or a class [...] with ranges and ^) with its count ({n}, {n,m}, ?, * or +, 1 when
+// none), followed by the rest as a pattern of its own. A class keeps repeated characters and is
+// sorted as signed chars; [^...] is taken from the codes 0..254. Generation draws the count (n..m)
+// and then each character, then which alternative or rest (even the only one) comes next. '*' and
+// '+' cannot be generated, and parentheses inside a part are ordinary characters.
+
+namespace oj_testlib {
+
+[[noreturn]] inline void illegalPattern(const std::string& s) { ouf.quit(_fail, "pattern: Illegal pattern (or part) \"" + s + "\""); }
+
+/** s[pos] is the given special character: not escaped by an odd number of backslashes. */
+inline bool patternCommand(const std::string& s, size_t pos, char value) {
+  if (pos >= s.size()) return false;
+  size_t slashes = 0;
+  for (size_t b = pos; b > 0 && s[b - 1] == '\\'; --b) ++slashes;
+  return slashes % 2 == 0 && s[pos] == value;
+}
+
+/** The character at pos, \x giving x; a backslash at the very end gives '\0'. */
+inline char patternChar(const std::string& s, size_t& pos) {
+  pos += s[pos] == '\\' ? 2 : 1;
+  return pos - 1 < s.size() ? s[pos - 1] : '\0';
+}
+
+inline bool signedLess(char a, char b) { return static_cast<signed char>(a) < static_cast<signed char>(b); }
+
+inline std::vector<char> patternCharSet(const std::string& s, size_t& pos) {
+  if (pos >= s.size()) illegalPattern(s);
+  std::vector<char> result;
+  if (!patternCommand(s, pos, '[')) {
+    result.push_back(patternChar(s, pos));
+    return result;
+  }
+  ++pos;
+  bool negative = patternCommand(s, pos, '^');
+  if (negative) ++pos;
+  char prev = 0;
+  while (pos < s.size() && !patternCommand(s, pos, ']')) {
+    if (patternCommand(s, pos, '-') && prev != 0) {
+      ++pos;
+      // A '-' before ']' (or before the last character of the text) is a character of its own.
+      if (pos + 1 == s.size() || patternCommand(s, pos, ']')) {
+        result.push_back(prev);
+        prev = '-';
+        continue;
+      }
+      char last = patternChar(s, pos);
+      if (signedLess(last, prev)) illegalPattern(s);
+      for (signed char c = static_cast<signed char>(prev); c != static_cast<signed char>(last); ++c) result.push_back(static_cast<char>(c));
+      result.push_back(last);
+      prev = 0;
+    } else {
+      if (prev != 0) result.push_back(prev);
+      prev = patternChar(s, pos);
+    }
+  }
+  if (prev != 0) result.push_back(prev);
+  if (!patternCommand(s, pos, ']')) illegalPattern(s);
+  ++pos;
+  if (negative) {
+    std::sort(result.begin(), result.end(), signedLess);
+    std::vector<char> others;
+    for (int code = 0; code < 255; ++code) {
+      char c = static_cast<char>(code);
+      if (!std::binary_search(result.begin(), result.end(), c, signedLess)) others.push_back(c);
+    }
+    result = others;
+  }
+  std::sort(result.begin(), result.end(), signedLess);
+  return result;
+}
+
+inline void patternCounts(const std::string& s, size_t& pos, int& from, int& to) {
+  from = to = 1;
+  if (pos >= s.size()) return;
+  if (patternCommand(s, pos, '{')) {
+    std::vector<std::string> parts;
+    std::string part;
+    ++pos;
+    while (pos < s.size() && !patternCommand(s, pos, '}')) {
+      if (patternCommand(s, pos, ',')) {
+        parts.push_back(part);
+        part.clear();
+        ++pos;
+      } else {
+        part += patternChar(s, pos);
+      }
+    }
+    if (!part.empty()) parts.push_back(part);
+    if (!patternCommand(s, pos, '}')) illegalPattern(s);
+    ++pos;
+    if (parts.empty() || parts.size() > 2) illegalPattern(s);
+    std::vector<int> numbers;
+    for (size_t i = 0; i < parts.size(); ++i) {
+      int number;
+      if (parts[i].empty() || std::sscanf(parts[i].c_str(), "%d", &number) != 1) illegalPattern(s);
+      numbers.push_back(number);
+    }
+    from = numbers[0];
+    to = numbers.back();
+    if (from > to) illegalPattern(s);
+  } else if (patternCommand(s, pos, '?')) {
+    from = 0, to = 1, ++pos;
+  } else if (patternCommand(s, pos, '*')) {
+    from = 0, to = INT_MAX, ++pos;
+  } else if (patternCommand(s, pos, '+')) {
+    from = 1, to = INT_MAX, ++pos;
+  }
+}
+
+inline GenPattern parseGenPattern(const std::string& text) {
+  std::string s;
+  for (size_t i = 0; i < text.size(); ++i)
+    if (!patternCommand(text, i, ' ')) s += text[i];
+  GenPattern p;
+  int opened = 0, firstClose = -1;
+  std::vector<size_t> seps;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (patternCommand(s, i, '(')) {
+      ++opened;
+      continue;
+    }
+    if (patternCommand(s, i, ')')) {
+      --opened;
+      if (opened == 0 && firstClose == -1) firstClose = static_cast<int>(i);
+      continue;
+    }
+    if (opened < 0) illegalPattern(s);
+    if (opened == 0 && patternCommand(s, i, '|')) seps.push_back(i);
+  }
+  if (opened != 0) illegalPattern(s);
+  if (seps.empty() && firstClose + 1 == static_cast<int>(s.size()) && patternCommand(s, 0, '(') && patternCommand(s, s.size() - 1, ')')) {
+    p.children.push_back(parseGenPattern(s.substr(1, s.size() - 2)));
+  } else if (!seps.empty()) {
+    seps.push_back(s.size());
+    size_t last = 0;
+    for (size_t i = 0; i < seps.size(); ++i) {
+      p.children.push_back(parseGenPattern(s.substr(last, seps[i] - last)));
+      last = seps[i] + 1;
+    }
+  } else {
+    size_t pos = 0;
+    p.chars = patternCharSet(s, pos);
+    patternCounts(s, pos, p.from, p.to);
+    if (pos < s.size()) p.children.push_back(parseGenPattern(s.substr(pos)));
+  }
+  return p;
+}
+
+inline void appendGenerated(const GenPattern& p, random_t& rnd, std::string& out) {
+  if (p.to == INT_MAX) ouf.quit(_fail, "pattern::next(random_t& rnd): can't process character '*' for generation");
+  if (p.to > 0) {
+    int count = rnd.next(p.to - p.from + 1) + p.from;
+    for (int i = 0; i < count; ++i) out += p.chars[static_cast<size_t>(rnd.next(static_cast<int>(p.chars.size())))];
+  }
+  if (!p.children.empty()) appendGenerated(p.children[static_cast<size_t>(rnd.next(static_cast<int>(p.children.size())))], rnd, out);
+}
+
+inline std::string generateFromPattern(const GenPattern& p, random_t& rnd) {
   std::string out;
-  generate(0, rnd, out);
+  appendGenerated(p, rnd, out);
   return out;
 }
 
-inline void pattern::generate(int g, random_t& random, std::string& out) const {
-  const Group& grp = groups_[static_cast<size_t>(g)];
-  if (grp.empty()) return;
-  const Seq& seq = grp[static_cast<size_t>(random.next(static_cast<int>(grp.size())))];
-  for (size_t k = 0; k < seq.size(); ++k) {
-    const Node& node = seq[k];
-    int hi = node.hi < 0 ? node.lo + 10 : node.hi;
-    int count = random.next(node.lo, hi);
-    std::vector<char> choices;
-    if (node.group < 0) {
-      for (size_t v = 0; v < 256; ++v)
-        if (node.chars[v]) choices.push_back(static_cast<char>(v));
-    }
-    for (int r = 0; r < count; ++r) {
-      if (node.group < 0) out += choices[static_cast<size_t>(random.next(static_cast<int>(choices.size())))];
-      else generate(node.group, random, out);
-    }
-  }
-}
+}  // namespace oj_testlib
+
+inline std::string pattern::next(random_t& rnd) const { return oj_testlib::generateFromPattern(oj_testlib::parseGenPattern(source_), rnd); }
 
 #endif  // _TESTLIB_H_

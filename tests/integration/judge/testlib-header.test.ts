@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,10 +15,17 @@ const PROBE = path.resolve("tests/fixtures/testlib/probe.cpp");
 let dir: string;
 let probe: string;
 
-beforeAll(() => {
+/** g++ with these arguments, asynchronously: a compile takes seconds, during which the worker must stay responsive. */
+function gxx(args: string[]): Promise<{ status: number; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile("g++", args, (error, _stdout, stderr) => resolve({ status: error ? Number(error.code ?? 1) : 0, stderr }));
+  });
+}
+
+beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "testlib-probe-"));
   probe = path.join(dir, "probe");
-  const built = spawnSync("g++", ["-std=c++11", "-O1", "-Wall", "-Wextra", "-Werror", "-pedantic", `-I${HEADER_DIR}`, PROBE, "-o", probe], { encoding: "utf8" });
+  const built = await gxx(["-std=c++11", "-O1", "-Wall", "-Wextra", "-Werror", "-pedantic", `-I${HEADER_DIR}`, PROBE, "-o", probe]);
   expect(built.stderr).toBe("");
   expect(built.status).toBe(0);
 }, 120_000);
@@ -216,10 +223,10 @@ int main(int argc, char* argv[]) {
 }
 `;
 
-  it.each(["c++17", "c++20"])("compiles the usual checker style as %s", (std) => {
+  it.each(["c++17", "c++20"])("compiles the usual checker style as %s", async (std) => {
     const source = path.join(dir, `style-${std}.cpp`);
     writeFileSync(source, CHECKER_STYLE);
-    const r = spawnSync("g++", [`-std=${std}`, "-fsyntax-only", `-I${HEADER_DIR}`, source], { encoding: "utf8" });
+    const r = await gxx([`-std=${std}`, "-fsyntax-only", `-I${HEADER_DIR}`, source]);
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
   }, 120_000);
