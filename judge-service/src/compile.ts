@@ -6,6 +6,7 @@ import { MB, MS, type CopyInFile, type SandboxClient, type SandboxResult } from 
 import type { JudgeSettings } from "./settings";
 import { isUnderSystemDirs } from "./toolchains";
 import { truncateUtf8 } from "./verdict";
+import { cpuMsOf, stoppedByWallClock, withWallReruns, type Attempt } from "./wall-clock";
 
 // Compiling a program once; the runs copy in what the compile left in go-judge's store.
 
@@ -89,24 +90,35 @@ async function compileOnce(
   const s = ctx.settings;
   // The header's folder is searched before the system folders (pch.ts).
   const args = pchDir ? [spec.args[0], "-I", pchDir, ...spec.args.slice(1)] : spec.args;
-  const [r] = await ctx.sandbox.run(
-    [
-      {
-        args,
-        env: spec.env,
-        files: [{ content: "" }, { name: "stdout", max: s.compileOutputBytes, pipe: true }, { name: "stderr", max: s.compileOutputBytes, pipe: true }],
-        cpuLimit: (s.compileTimeMs ?? spec.cpuMs) * MS,
-        clockLimit: (s.compileTimeMs !== null ? s.compileTimeMs * 2 : spec.wallMs) * MS,
-        memoryLimit: spec.memoryMb * MB,
-        stackLimit: 256 * MB,
-        procLimit: spec.procLimit,
-        copyIn: { ...extra, [lang.source]: { content: code } },
-        copyOutCached: spec.artifacts,
-      },
-    ],
-    undefined,
-    signal,
-  );
+  const cpuLimitMs = s.compileTimeMs ?? spec.cpuMs;
+  const attempt = async (clockMs: number): Promise<Attempt<SandboxResult>> => {
+    const [r] = await ctx.sandbox.run(
+      [
+        {
+          args,
+          env: spec.env,
+          files: [{ content: "" }, { name: "stdout", max: s.compileOutputBytes, pipe: true }, { name: "stderr", max: s.compileOutputBytes, pipe: true }],
+          cpuLimit: cpuLimitMs * MS,
+          clockLimit: clockMs * MS,
+          memoryLimit: spec.memoryMb * MB,
+          stackLimit: 256 * MB,
+          procLimit: spec.procLimit,
+          copyIn: { ...extra, [lang.source]: { content: code } },
+          copyOutCached: spec.artifacts,
+        },
+      ],
+      undefined,
+      signal,
+    );
+    return { value: r, wallStopped: stoppedByWallClock(r, cpuLimitMs), cpuMs: cpuMsOf(r) };
+  };
+  // A compile starved by a busy host is no Compile Error.
+  const { value: r } = await withWallReruns({
+    settings: s,
+    clockMs: s.compileTimeMs !== null ? s.compileTimeMs * 2 : spec.wallMs,
+    attempt,
+    discard: (r) => ctx.sandbox.deleteAll(Object.values(r.fileIds ?? {})),
+  });
   const ids = r.fileIds ?? {};
   const output = [r.files?.stdout ?? "", r.files?.stderr ?? ""].filter((x) => x.trim()).join("\n");
   const fail = async (outcome: CompileOutcome): Promise<CompileOutcome> => {

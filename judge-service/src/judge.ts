@@ -21,6 +21,7 @@ import { outputHead, runMessage, runUser, type UserProgram } from "./kinds/user-
 import { languageRun, type LanguageRun } from "./languages";
 import { runCases } from "./run-cases";
 import { chunksOf } from "./sandbox";
+import { RerunBudget } from "./wall-clock";
 import { TestDataMissingError, type TestDataSet } from "./testdata";
 import { headText, truncateUtf8 } from "./verdict";
 
@@ -107,7 +108,7 @@ export async function judgeSubmission(ctx: JudgeContext, task: SubmissionTask, p
     for (const c of problem.cases) {
       if (!data.has(c.input) || !data.has(c.output)) return systemErrorFinal(ctx, task, `test case ${c.index}: ${c.input} or ${c.output} is not in the test data`);
     }
-    const job: Job = { ctx, problem, lang, limits, artifacts, userExtra, judgeExtra: problem.judgeExtraFiles ?? [], data, files, signal };
+    const job: Job = { ctx, problem, lang, limits, artifacts, userExtra, judgeExtra: problem.judgeExtraFiles ?? [], data, files, signal, reruns: new RerunBudget() };
     const notReady = await kind.prepare(job);
     if (notReady) return systemErrorFinal(ctx, task, notReady);
 

@@ -13,14 +13,19 @@ export interface JudgeSettings {
   outputLimitBytes: number;
   /** stderr kept per run. */
   stderrBytes: number;
-  /** Wall clock limit = time limit × factor + extra (a sleeping program is stopped by it). */
+  /**
+   * Wall clock limit = time limit × factor + extra. Verdicts are decided by CPU time; the wall clock
+   * only stops programs that sleep or block (wall-clock.ts).
+   */
   clockFactor: number;
   clockExtraMs: number;
   /**
-   * A program stopped by the wall clock while it was computing (a busy machine, not a slow program)
-   * is run once more with this many times the wall clock.
+   * A run the wall clock stopped before it used its CPU time (a busy host, or a program that waits)
+   * is run again, up to `wallReruns` times, each time with `wallRerunFactor` times the wall clock of
+   * the attempt before (wall-clock.ts). The same holds for checkers, interactors and compiles.
    */
-  starvedClockFactor: number;
+  wallReruns: number;
+  wallRerunFactor: number;
   /** Case files up to this size (and valid UTF-8) travel inside the run request. */
   inlineMaxBytes: number;
   /** Start of the output shown in the case panel. */
@@ -49,7 +54,8 @@ export const DEFAULT_SETTINGS: JudgeSettings = {
   stderrBytes: 16 * 1024,
   clockFactor: 3,
   clockExtraMs: 1000,
-  starvedClockFactor: 3,
+  wallReruns: 2,
+  wallRerunFactor: 3,
   inlineMaxBytes: 256 * 1024,
   userOutputBytes: 2048,
   caseMessageBytes: 4096,

@@ -2,18 +2,22 @@ import { JudgeStatus } from "../../../app/lib/constants";
 import type { TaskCase } from "../../../app/lib/judge-protocol";
 import { MS, type CopyInFile, type SandboxResult } from "../sandbox";
 import { classifyRun } from "../verdict";
+import { cpuMsOf, stoppedByWallClock, withWallReruns, type Attempt } from "../wall-clock";
 import { JUDGE_PROGRAM_ENV, JudgeProgram, checkerDecision, judgeProgramLimits } from "./spj";
 import { caseResult, type Job, type ProblemKind } from "./types";
-import { runMessage, starvedByLoad, userCommand, userLimitsNs } from "./user-run";
+import { logRerun, runMessage, userCommand, userLimitsNs } from "./user-run";
 
 // Interactive problems: the user's program and the interactor talk through two pipes. The
 // interactor runs as `interactor <input> <tout> <answer>` with twice the user's limits and decides
 // like a checker (testlib exit codes). The user's own failure to stay within its limits comes first;
 // then a failing interactor (exit code 3, a crash, its own limits), which is a System Error even when
 // the program then died of the closed pipe; then the interactor's wrong-answer verdict, before the
-// user's crash (a program told it was wrong often dies of a closed pipe). Like any other case, a pair
-// whose user program ran out of wall time while computing (a busy machine) is run once more with more
-// wall time.
+// user's crash (a program told it was wrong often dies of a closed pipe).
+//
+// Each program's CPU time counts against its own limit (the user's is the time shown); waiting for
+// the other is no CPU time. A pair the wall clock stopped (either program) before either used its CPU
+// time is run again with more wall time (wall-clock.ts), counting both programs' CPU time as the work
+// the pair did.
 
 export function interactiveKind(): ProblemKind {
   const interactor = new JudgeProgram("interactor");
@@ -49,12 +53,25 @@ export function interactiveKind(): ProblemKind {
   return {
     prepare: (job) => interactor.prepare(job),
     async runCase(job, c) {
-      let clockMs = job.limits.clockMs;
-      let [u, it] = await runPair(job, c, clockMs);
-      if (starvedByLoad(u, job.limits)) {
-        clockMs = job.limits.clockMs * job.ctx.settings.starvedClockFactor;
-        [u, it] = await runPair(job, c, clockMs);
-      }
+      const interactorMs = judgeProgramLimits(job).cpuLimit / MS;
+      const { value: [u, it], clockMs } = await withWallReruns({
+        settings: job.ctx.settings,
+        clockMs: job.limits.clockMs,
+        attempt: async (clockMs): Promise<Attempt<[SandboxResult, SandboxResult]>> => {
+          const pair = await runPair(job, c, clockMs);
+          const [u, it] = pair;
+          const limits: Array<[SandboxResult, number]> = [
+            [u, job.limits.timeMs],
+            [it, interactorMs],
+          ];
+          // Each program is held to its own CPU time; one past it decides, whatever stopped the other.
+          const pastCpu = limits.some(([r, ms]) => r.status === "Time Limit Exceeded" && !stoppedByWallClock(r, ms));
+          const wallStopped = !pastCpu && limits.some(([r, ms]) => stoppedByWallClock(r, ms));
+          return { value: pair, wallStopped, cpuMs: cpuMsOf(u, it) };
+        },
+        budget: job.reruns,
+        onRerun: logRerun(job, "interactive pair"),
+      });
       const stderr = u.files?.stderr ?? "";
       const v = classifyRun(u, { ...userLimitsNs(job), clockMs }, { memoryMarkers: job.lang.memoryMarkers, stderr });
       const base = { timeMs: v.timeMs, memoryKb: v.memoryKb };

@@ -3,9 +3,10 @@ import type { TaskCase } from "../../../app/lib/judge-protocol";
 import { extraFileCopyIn } from "../compile";
 import { MB, MS, SandboxFileMissingError, type CopyInFile, type SandboxResult } from "../sandbox";
 import { truncateUtf8 } from "../verdict";
+import { cpuMsOf, stoppedByWallClock, withWallReruns, type Attempt } from "../wall-clock";
 import { failedRun } from "./default";
 import { caseResult, type Job, type ProblemKind } from "./types";
-import { caseOutputLimit, outputHead, runUser } from "./user-run";
+import { caseOutputLimit, logRerun, outputHead, runUser } from "./user-run";
 
 // Special judge: a checker decides, run as `checker <input> <user_output> <answer>` with testlib's
 // exit codes: 0 accepted, 1 wrong answer, 2 presentation error, 3 checker failure (System Error),
@@ -140,25 +141,32 @@ export function spjKind(): ProblemKind {
         if (run.verdict.status !== JudgeStatus.ACCEPTED) return await failedRun(job, c, run);
         const answer = await job.files.ref(job.data.path(c.output), job.data.size(c.output), job.signal);
         const userOutput: CopyInFile = run.outputId ? { fileId: run.outputId } : { content: "" };
-        const [r] = await checker.with(job, (fileId) =>
-          job.ctx.sandbox.run(
-            [
-              {
-                args: ["./checker", "input", "user_output", "answer"],
-                env: JUDGE_ENV,
-                files: [
-                  { content: "" },
-                  { name: "stdout", max: job.ctx.settings.judgeProgramOutputBytes, pipe: true },
-                  { name: "stderr", max: job.ctx.settings.judgeProgramOutputBytes, pipe: true },
-                ],
-                ...judgeProgramLimits(job),
-                copyIn: { ...checker.copyIn(job, fileId, "checker"), input, answer, user_output: userOutput },
-              },
-            ],
-            undefined,
-            job.signal,
-          ),
-        );
+        const limits = judgeProgramLimits(job);
+        const runChecker = async (clockMs: number): Promise<Attempt<SandboxResult>> => {
+          const [r] = await checker.with(job, (fileId) =>
+            job.ctx.sandbox.run(
+              [
+                {
+                  args: ["./checker", "input", "user_output", "answer"],
+                  env: JUDGE_ENV,
+                  files: [
+                    { content: "" },
+                    { name: "stdout", max: job.ctx.settings.judgeProgramOutputBytes, pipe: true },
+                    { name: "stderr", max: job.ctx.settings.judgeProgramOutputBytes, pipe: true },
+                  ],
+                  ...limits,
+                  clockLimit: clockMs * MS,
+                  copyIn: { ...checker.copyIn(job, fileId, "checker"), input, answer, user_output: userOutput },
+                },
+              ],
+              undefined,
+              job.signal,
+            ),
+          );
+          return { value: r, wallStopped: stoppedByWallClock(r, limits.cpuLimit / MS), cpuMs: cpuMsOf(r) };
+        };
+        // A checker starved by a busy host is no failure of the checker.
+        const { value: r } = await withWallReruns({ settings: job.ctx.settings, clockMs: limits.clockLimit / MS, attempt: runChecker, onRerun: logRerun(job, "checker") });
         const d = checkerDecision(r, c, job.problem.type, job.ctx.settings.caseMessageBytes);
         return caseResult(c, {
           status: d.status,

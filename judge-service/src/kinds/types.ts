@@ -3,6 +3,7 @@ import type { JudgeContext } from "../context";
 import type { LanguageRun } from "../languages";
 import type { CopyInFile } from "../sandbox";
 import type { TestDataSet } from "../testdata";
+import type { RerunBudget } from "../wall-clock";
 import type { CaseFiles } from "./case-files";
 
 /** The limits one run of the user's program gets (this language's effective limits). */
@@ -28,6 +29,8 @@ export interface Job {
   data: TestDataSet;
   files: CaseFiles;
   signal: AbortSignal;
+  /** Reruns with more wall time the submission's runs may still have (wall-clock.ts). */
+  reruns: RerunBudget;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { TaskCase, TaskProblem } from "../../../app/lib/judge-protocol";
 import { MB, MS, type CopyInFile, type SandboxCmd, type SandboxResult } from "../sandbox";
 import { classifyRun, headText, outputOverLimit, type RunVerdict } from "../verdict";
 import { userIo } from "./file-io";
+import { cpuMsOf, stoppedByWallClock, withWallReruns, type Attempt } from "../wall-clock";
 import type { Job } from "./types";
 
 // One run of the user's program on one case.
@@ -15,7 +16,7 @@ export interface UserRun {
 }
 
 /** The compiled user program and how it runs (a submission's Job, or a self-test). */
-export type UserProgram = Pick<Job, "ctx" | "lang" | "limits" | "artifacts" | "userExtra" | "signal"> & {
+export type UserProgram = Pick<Job, "ctx" | "lang" | "limits" | "artifacts" | "userExtra" | "signal"> & Partial<Pick<Job, "reruns">> & {
   problem: Pick<TaskProblem, "isFileIO" | "ioReadFileName" | "ioWriteFileName">;
 };
 
@@ -46,37 +47,33 @@ export function userLimitsNs(job: Pick<Job, "limits">) {
   return { timeMs: job.limits.timeMs, clockMs: job.limits.clockMs, memoryBytes: job.limits.memoryMb * MB };
 }
 
-/**
- * Whether the wall clock stopped a program that was computing, not waiting: on an overloaded machine
- * a program can run out of wall time before it used its CPU time. A sleeping program uses almost no
- * CPU while it waits.
- */
-export function starvedByLoad(r: SandboxResult, limits: { timeMs: number; clockMs: number }): boolean {
-  const cpu = r.time / 1e6;
-  const wall = r.runTime / 1e6;
-  return r.status === "Time Limit Exceeded" && cpu <= limits.timeMs && wall >= limits.clockMs && cpu >= 0.05 * wall;
+/** Logs a rerun of `what` (withWallReruns' onRerun). */
+export function logRerun(job: Pick<Job, "ctx">, what: string) {
+  return (info: { clockMs: number; cpuMs: number[]; rerun: number }) =>
+    job.ctx.log.info({ ...info, cpuMs: info.cpuMs.map(Math.round), what }, "the wall clock stopped a run before its CPU time ran out: running it again with more wall time");
 }
 
 export async function runUser(job: UserProgram, input: CopyInFile, limit: number): Promise<UserRun> {
   const io = userIo(job.problem, [...Object.keys(job.artifacts), ...Object.keys(job.userExtra)]);
   const plan = io.plan(input, limit, job.ctx.settings.stderrBytes);
   const base = userCommand(job);
-  const once = async (clockMs: number) => {
+  const once = async (clockMs: number): Promise<Attempt<SandboxResult>> => {
     const [r] = await job.ctx.sandbox.run(
       [{ ...base, clockLimit: clockMs * MS, files: plan.files, copyIn: { ...base.copyIn, ...plan.copyIn }, copyOutCached: plan.copyOutCached, copyOutMax: plan.copyOutMax }],
       undefined,
       job.signal,
     );
-    return r;
+    // An output flood is judged as such whatever stopped it.
+    return { value: r, wallStopped: stoppedByWallClock(r, job.limits.timeMs) && !outputOverLimit(r, plan.output), cpuMs: cpuMsOf(r) };
   };
-  let r = await once(job.limits.clockMs);
-  let clockMs = job.limits.clockMs;
-  if (starvedByLoad(r, job.limits) && !outputOverLimit(r, plan.output)) {
-    // Judged again with more wall time, so the verdict is about the program and not the machine.
-    await job.ctx.sandbox.deleteAll(Object.values(r.fileIds ?? {}));
-    clockMs = job.limits.clockMs * job.ctx.settings.starvedClockFactor;
-    r = await once(clockMs);
-  }
+  const { value: r, clockMs } = await withWallReruns({
+    settings: job.ctx.settings,
+    clockMs: job.limits.clockMs,
+    attempt: once,
+    discard: (r) => job.ctx.sandbox.deleteAll(Object.values(r.fileIds ?? {})),
+    budget: job.reruns,
+    onRerun: logRerun(job, "program"),
+  });
   const stderr = r.files?.stderr ?? "";
   const verdict = classifyRun(r, { ...userLimitsNs(job), clockMs }, {
     outputExceeded: outputOverLimit(r, plan.output),

@@ -68,7 +68,8 @@ describe("hostile programs", () => {
     expect(hostProcesses().filter((l) => l.includes("sleep 987655"))).toEqual([]);
   });
 
-  it("an infinite loop and a program sleeping forever get Time Limit Exceeded", async () => {
+  // The sleeper is run three times (wall-clock.ts): 3.5 s, then 10.5 s and 31.5 s of wall clock.
+  it("an infinite loop and a program sleeping forever get Time Limit Exceeded", { timeout: 120_000 }, async () => {
     const [loop, sleeper] = await Promise.all([judgeC(`int main(void){ for (;;); }`), judgeC(`${HEAD}int main(void){ for (;;) pause(); }`)]);
     expect(loop.status).toBe(JudgeStatus.TIME_LIMIT_EXCEEDED);
     expect(sleeper.status).toBe(JudgeStatus.TIME_LIMIT_EXCEEDED);

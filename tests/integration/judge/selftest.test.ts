@@ -145,9 +145,10 @@ describe("self-test", () => {
 
   it("is not held up by long judging", async () => {
     const { hash, cases } = await storeCases([{ input: "1 2\n", output: "3\n" }]);
-    const slow = submission("C", `#include <unistd.h>\nint main(){ sleep(30); return 0; }`, problem(hash, cases, { timeLimit: 2000 }));
+    const slow = submission("C", `#include <unistd.h>\nint main(){ for (;;) pause(); }`, problem(hash, cases, { timeLimit: 200 }));
     await enqueue(redis, slow);
-    // The only submission slot is busy sleeping (its wall clock limit is several seconds).
+    // The only submission slot is busy sleeping: stopped by the wall clock (1.6 s), then run again
+    // with three and nine times it, about 20 s in all.
     await waitFor("the slow submission to start", async () => (judge.info().running > 0 ? true : null));
     const r = await selfTest(testTask(C_AB, "5 6", "11"));
     expect(r.status).toBe(JudgeStatus.ACCEPTED);

@@ -271,7 +271,7 @@ describe("interactive problems", () => {
   it("runs a pair again with more wall time when the machine, not the program, was slow, as other cases are", async () => {
     // A wall clock of 0.3 × the time limit stops a program that computes for 0.4 s while it still
     // computes, which is what a busy machine does to a program within its limits.
-    const ctx = { ...judge.context, settings: { ...judge.context.settings, clockFactor: 0.3, clockExtraMs: 0, starvedClockFactor: 20 } };
+    const ctx = { ...judge.context, settings: { ...judge.context.settings, clockFactor: 0.3, clockExtraMs: 0, wallRerunFactor: 20 } };
     const busy = (code: string) => code.replace("int main() {", "#include <ctime>\nint main() {\n  while (clock() < CLOCKS_PER_SEC * 4 / 10);");
     const signal = new AbortController().signal;
     const publish = async () => undefined;

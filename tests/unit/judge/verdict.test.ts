@@ -3,9 +3,9 @@ import { JudgeStatus } from "~/lib/constants";
 import type { TaskCase } from "~/lib/judge-protocol";
 import { cleanCompilerMessage } from "../../../judge-service/src/compile";
 import { checkerDecision } from "../../../judge-service/src/kinds/spj";
-import { starvedByLoad } from "../../../judge-service/src/kinds/user-run";
 import type { SandboxResult } from "../../../judge-service/src/sandbox";
 import { classifyRun, truncateUtf8 } from "../../../judge-service/src/verdict";
+import { RerunBudget, stoppedByWallClock, withWallReruns } from "../../../judge-service/src/wall-clock";
 
 const limits = { timeMs: 1000, clockMs: 4000, memoryBytes: 256 << 20 };
 const ms = 1e6;
@@ -27,12 +27,62 @@ describe("run verdicts", () => {
     expect(sleeper.message).toMatch(/wall clock/i);
   });
 
-  it("tells a program starved of CPU by a busy machine from one that sleeps", () => {
+  it("tells a run the wall clock stopped before its CPU time ran out from one past its CPU time", () => {
     const stopped = { status: "Time Limit Exceeded" as const, exitStatus: 9, runTime: 4000 * ms };
-    expect(starvedByLoad(r({ ...stopped, time: 600 * ms }), limits)).toBe(true);
-    expect(starvedByLoad(r({ ...stopped, time: 3 * ms }), limits)).toBe(false);
-    expect(starvedByLoad(r({ ...stopped, time: 1100 * ms }), limits)).toBe(false);
-    expect(starvedByLoad(r({ time: 600 * ms }), limits)).toBe(false);
+    expect(stoppedByWallClock(r({ ...stopped, time: 600 * ms }), 1000)).toBe(true);
+    // However little it computed: a sleeper, or a program that never got a core.
+    expect(stoppedByWallClock(r({ ...stopped, time: 3 * ms }), 1000)).toBe(true);
+    expect(stoppedByWallClock(r({ ...stopped, time: 1000 * ms }), 1000)).toBe(false);
+    expect(stoppedByWallClock(r({ ...stopped, time: 1100 * ms }), 1000)).toBe(false);
+    expect(stoppedByWallClock(r({ time: 600 * ms }), 1000)).toBe(false);
+  });
+
+  describe("runs again with more wall time", () => {
+    const settings = { wallReruns: 2, wallRerunFactor: 3 };
+    /** Attempts whose CPU time follows `cpu(clockMs)`, each stopped by the wall clock until `doneBy` ms of CPU. */
+    const program = (cpu: (clockMs: number) => number, doneBy = Infinity) => {
+      const clocks: number[] = [];
+      const attempt = async (clockMs: number) => {
+        clocks.push(clockMs);
+        const cpuMs = Math.min(cpu(clockMs), doneBy);
+        return { value: cpuMs, wallStopped: cpuMs < doneBy, cpuMs: [cpuMs] };
+      };
+      return { clocks, attempt };
+    };
+
+    it("keeps the first attempt the wall clock did not stop", async () => {
+      const p = program(() => 300, 300);
+      expect(await withWallReruns({ settings, clockMs: 1000, attempt: p.attempt })).toEqual({ value: 300, clockMs: 1000, reruns: 0 });
+      expect(p.clocks).toEqual([1000]);
+    });
+
+    it("gives a program starved of CPU more wall time until it ends, at most twice", async () => {
+      // A tenth of a core: 700 ms of CPU take 7 s.
+      const starved = program((clock) => clock / 10, 700);
+      expect(await withWallReruns({ settings, clockMs: 1000, attempt: starved.attempt })).toEqual({ value: 700, clockMs: 9000, reruns: 2 });
+      expect(starved.clocks).toEqual([1000, 3000, 9000]);
+    });
+
+    it("stops a sleeper after its reruns, frees what each attempt left, and spends the submission's budget", async () => {
+      const budget = new RerunBudget();
+      const discarded: number[] = [];
+      const reruns: number[] = [];
+      const sleeper = program(() => 2);
+      const r = await withWallReruns({ settings, clockMs: 1000, attempt: sleeper.attempt, budget, discard: async (v) => void discarded.push(v), onRerun: (i) => reruns.push(i.clockMs) });
+      expect(r).toEqual({ value: 2, clockMs: 9000, reruns: 2 });
+      expect(discarded).toEqual([2, 2]);
+      expect(reruns).toEqual([3000, 9000]);
+      expect(budget.spent).toBe(true);
+      // The submission's later runs are decided by their first attempt.
+      const later = program((clock) => clock / 10, 700);
+      expect(await withWallReruns({ settings, clockMs: 1000, attempt: later.attempt, budget })).toMatchObject({ reruns: 0, clockMs: 1000 });
+    });
+
+    it("leaves the budget alone when a rerun ended the run", async () => {
+      const budget = new RerunBudget();
+      await withWallReruns({ settings, clockMs: 1000, attempt: program((clock) => clock / 10, 700).attempt, budget });
+      expect(budget.spent).toBe(false);
+    });
   });
 
   it("memory: the sandbox's verdict, the peak at the limit, or the runtime's own message", () => {
