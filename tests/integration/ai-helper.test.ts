@@ -121,6 +121,14 @@ describe("POST /ojapi/teaching/teachingAiPrompt/ai", () => {
     expect(await ask({ messages: [{ role: "user", content: "after the failures" }] }, cookie)).toMatchObject({ http: 200 });
   });
 
+  it("reaches an endpoint named by a host name when private addresses are allowed", async () => {
+    await configure({ baseUrl: chat.url.replace("127.0.0.1", "localhost") });
+    const cookie = await cookieFor(await makeUser());
+    const res = await ask({ messages: [{ role: "user", content: "by name" }] }, cookie);
+    expect(res).toMatchObject({ http: 200 });
+    expect(contentOf(res.data)).toContain("you asked: by name");
+  });
+
   it("does not follow the endpoint's redirect", async () => {
     const cookie = await cookieFor(await makeUser());
     const before = chat.requests.length;
