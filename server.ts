@@ -95,6 +95,9 @@ const assets = buildAssets(
 );
 app.use(`${basePath}build`, assets.handler);
 
+/** Statuses that answer another service's failure, not one of this site's own. */
+const OTHERS_FAULT = new Set([502, 503, 504]);
+
 // Request id: an incoming X-Request-Id of a safe form (a proxy's, for tracing a request through it;
 // a client choosing one only labels its own requests) or one made here; echoed back and logged.
 app.use(
@@ -108,14 +111,15 @@ app.use(
     },
     autoLogging: { ignore: (req) => /\/(build|locales)\/|\/(healthz|readyz|metrics)$/.test(req.url ?? "") },
     customLogLevel(_req, res, err) {
-      // 503: the store or Redis is unreachable, logged once every few seconds by app/http/outage.server.ts.
-      if (!err && res.statusCode === 503) return "warn";
+      // 503: the store or Redis is unreachable, logged once every few seconds by app/http/outage.server.ts;
+      // 502 and 504: a service the site calls (the AI endpoint) failed, logged where it is called.
+      if (!err && OTHERS_FAULT.has(res.statusCode)) return "warn";
       if (err || res.statusCode >= 500) return "error";
       if (res.statusCode >= 400) return "warn";
       return "info";
     },
     // Nor does such an answer need the stack of an error made up for its status.
-    customErrorObject: (_req, res, _err, val: Record<string, unknown>) => (res.statusCode === 503 && !res.err ? { ...val, err: undefined } : val),
+    customErrorObject: (_req, res, _err, val: Record<string, unknown>) => (OTHERS_FAULT.has(res.statusCode) && !res.err ? { ...val, err: undefined } : val),
     serializers: {
       req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { mayUploadMarkdownImage, type CommunityPlace } from "~/services/access/community.server";
+import { discussionCommentsRefusal, mayUploadMarkdownImage, type CommunityPlace } from "~/services/access/community.server";
 import { groupMemberPageBase } from "./group-page.server";
 import { isSuperAdmin } from "~/services/access/roles.server";
 import { getCurrentUser } from "~/services/account/session.server";
@@ -172,7 +172,9 @@ export async function discussionDetailLoader(request: Request, did: number, grou
     ]);
     othersRead.catch(() => undefined);
     const detail = await discussionRead;
-    const [comments, refusal, t] = await othersRead;
+    const [comments, speak, t] = await othersRead;
+    // A hidden discussion is read by its author and the moderators, and takes no new comments.
+    const refusal = discussionCommentsRefusal(viewer, detail.discussion, place, "write") ?? speak;
     return json({
       ...detail,
       paths: discussionPaths(group),

@@ -27,4 +27,4 @@ export interface AiMessage {
 }
 
 /** The events of the panel's stream (server-sent events of POST /problem/:id/ai-reply). */
-export type AiStreamEvent = { event: "delta"; text: string } | { event: "done" } | { event: "error"; message: string };
+export type AiStreamEvent = { event: "delta"; text: string } | { event: "done" } | { event: "error"; message: string; status: number };

@@ -11,7 +11,11 @@ export type RefusalKind =
   | "tooLarge"
   | "tooMany"
   | "failed"
-  | "unavailable";
+  | "unavailable"
+  /** A service this site calls (the AI endpoint) failed or answered something unusable. */
+  | "badGateway"
+  /** A service this site calls did not answer in time. */
+  | "gatewayTimeout";
 
 export class DomainError extends Error {
   constructor(

@@ -95,6 +95,13 @@ test.describe("with JavaScript", () => {
     await expect(answer).toHaveCount(2);
     await expect(answer.nth(1)).toContainText("turns: 3; you asked: 请分析我的代码");
 
+    // An endpoint that fails: its message, the question kept to ask again, the conversation unchanged.
+    await page.getByLabel("你的问题").fill("[error500] once more");
+    await page.getByTestId("ai-send").click();
+    await expect(page.getByTestId("ai-error")).toHaveText("AI 服务返回错误（500），请稍后再试");
+    await expect(page.getByLabel("你的问题")).toHaveValue("[error500] once more");
+    await expect(answer).toHaveCount(2);
+
     // The left edge resizes it with the keyboard, within 600-800 px.
     const handle = page.getByTestId("ai-resize");
     const start = Number(await handle.getAttribute("aria-valuenow"));
@@ -136,6 +143,11 @@ test.describe("without JavaScript", () => {
     await page.getByTestId("ai-page-form").getByTestId("ai-analyse").click();
     await expect(page.getByTestId("ai-answer")).toHaveCount(2);
     await expect(page.getByTestId("ai-answer").nth(1)).toContainText("turns: 3");
+    // An endpoint that answers garbage: the message, and the conversation kept.
+    await page.getByTestId("ai-page-form").getByLabel("你的问题").fill("[notjson] hello");
+    await page.getByTestId("ai-page-form").getByTestId("ai-send").click();
+    await expect(page.getByTestId("ai-error")).toHaveText("响应数据错误，请联系老师");
+    await expect(page.getByTestId("ai-answer")).toHaveCount(2);
     await page.getByLabel("你的代码").fill("   ");
     await page.getByTestId("ai-page-form").getByTestId("ai-analyse").click();
     await expect(page.getByTestId("ai-error")).toHaveText("代码为空，请先编写代码再请求分析");

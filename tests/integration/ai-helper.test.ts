@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-// Short bounds, so the slow answer times out within the test (read by env.server.ts on import).
+// Short bounds, so the slow answer times out within the test, and the local chat server on
+// loopback allowed (read by env.server.ts on import; ai-endpoint-guard.test.ts runs without it).
 vi.hoisted(() => {
   process.env.AI_IDLE_TIMEOUT_MS = "1000";
   process.env.AI_TIMEOUT_MS = "5000";
+  process.env.AI_ALLOW_PRIVATE_ENDPOINTS = "1";
 });
 
 import type { AppLoadContext } from "@remix-run/node";
@@ -99,27 +101,52 @@ describe("POST /ojapi/teaching/teachingAiPrompt/ai", () => {
     expect(contentOf(res.data)).toBe("Tutor reply about none; code lines: 0; turns: 1; you asked: hello [whole]");
   });
 
-  it("answers the spec's bad-response message when the answer is malformed, and frees the user's turn", async () => {
+  it("answers 502 with the spec's bad-response message when the answer is not a completion, and frees the user's turn", async () => {
     const cookie = await cookieFor(await makeUser());
-    expect(await ask({ messages: [{ role: "user", content: "[malformed]" }] }, cookie)).toMatchObject({ http: 500, msg: "响应数据错误，请联系老师" });
-    expect(await ask({ messages: [{ role: "user", content: "[notjson]" }] }, cookie)).toMatchObject({ http: 500, msg: "响应数据错误，请联系老师" });
+    const bad = { http: 502, status: 502, msg: "响应数据错误，请联系老师", data: null };
+    expect(await ask({ messages: [{ role: "user", content: "[malformed]" }] }, cookie)).toMatchObject(bad);
+    expect(await ask({ messages: [{ role: "user", content: "[notjson]" }] }, cookie)).toMatchObject(bad);
+    expect(await ask({ messages: [{ role: "user", content: "[nochoices]" }] }, cookie)).toMatchObject(bad);
     await configure({ baseUrl: chat.url.replace(/\/v1$/, "/nowhere") });
-    expect(await ask({ messages: [{ role: "user", content: "404 from the endpoint" }] }, cookie)).toMatchObject({ http: 500, msg: "响应数据错误，请联系老师" });
+    expect(await ask({ messages: [{ role: "user", content: "404 from the endpoint" }] }, cookie)).toMatchObject(bad);
     await configure();
     expect(await ask({ messages: [{ role: "user", content: "again" }] }, cookie)).toMatchObject({ http: 200 });
   });
 
-  it("gives up on a slow answer with the timeout message", async () => {
+  it("answers 502 when the endpoint fails: an error status, a dropped connection", async () => {
+    const cookie = await cookieFor(await makeUser());
+    expect(await ask({ messages: [{ role: "user", content: "[error500]" }] }, cookie)).toMatchObject({ http: 502, status: 502, msg: "AI 服务返回错误（500），请稍后再试" });
+    expect(await ask({ messages: [{ role: "user", content: "[hangup]" }] }, cookie)).toMatchObject({ http: 502, msg: "无法连接 AI 服务，请稍后再试" });
+    expect(await ask({ messages: [{ role: "user", content: "[drop]" }] }, cookie)).toMatchObject({ http: 502, msg: "AI 服务中断了回复，请稍后再试" });
+    expect(await ask({ messages: [{ role: "user", content: "after the failures" }] }, cookie)).toMatchObject({ http: 200 });
+  });
+
+  it("reaches an endpoint named by a host name when private addresses are allowed", async () => {
+    await configure({ baseUrl: chat.url.replace("127.0.0.1", "localhost") });
+    const cookie = await cookieFor(await makeUser());
+    const res = await ask({ messages: [{ role: "user", content: "by name" }] }, cookie);
+    expect(res).toMatchObject({ http: 200 });
+    expect(contentOf(res.data)).toContain("you asked: by name");
+  });
+
+  it("does not follow the endpoint's redirect", async () => {
+    const cookie = await cookieFor(await makeUser());
+    const before = chat.requests.length;
+    expect(await ask({ messages: [{ role: "user", content: "[redirect]" }] }, cookie)).toMatchObject({ http: 502, msg: "响应数据错误，请联系老师" });
+    expect(chat.requests.length - before).toBe(1);
+  });
+
+  it("gives up on a slow answer with 504 and the timeout message", async () => {
     const cookie = await cookieFor(await makeUser());
     const started = Date.now();
-    expect(await ask({ messages: [{ role: "user", content: "[slow]" }] }, cookie)).toMatchObject({ http: 503, msg: "AI 回复超时，请稍后再试" });
+    expect(await ask({ messages: [{ role: "user", content: "[slow]" }] }, cookie)).toMatchObject({ http: 504, status: 504, msg: "AI 回复超时，请稍后再试" });
     expect(Date.now() - started).toBeLessThan(2900);
   });
 
-  it("says the service cannot be reached when nothing listens", async () => {
+  it("says the service cannot be reached when nothing listens (502)", async () => {
     const cookie = await cookieFor(await makeUser());
     await configure({ baseUrl: "http://127.0.0.1:9/v1" });
-    expect(await ask({ messages: [{ role: "user", content: "hi" }] }, cookie)).toMatchObject({ http: 503, msg: "无法连接 AI 服务，请稍后再试" });
+    expect(await ask({ messages: [{ role: "user", content: "hi" }] }, cookie)).toMatchObject({ http: 502, msg: "无法连接 AI 服务，请稍后再试" });
   });
 
   it("answers one reply at a time per user (AI busy)", async () => {
@@ -199,9 +226,21 @@ describe("the problem page's AI routes", () => {
     expect(deltas.map((e) => e.text).join("")).toBe(`Tutor reply about ${problem.problemId}; code lines: 1; turns: 1; you asked: How to start?`);
     expect(events[events.length - 1]).toEqual({ event: "done" });
 
-    // A malformed answer after the stream began ends with the error event.
-    const bad = await replyStream({ request: pageRequest(path, cookie, { question: "[malformed]", language: "C++", code: "" }), params: { problemId: problem.problemId }, context: ctx });
-    expect(await bad.text()).toContain('"event":"error","message":"响应数据错误，请联系老师"');
+    // An endpoint that fails before its first piece: the status and message, not a stream.
+    const early = async (question: string) => {
+      const r = await replyStream({ request: pageRequest(path, cookie, { question, language: "C++", code: "" }), params: { problemId: problem.problemId }, context: ctx });
+      return { status: r.status, type: r.headers.get("Content-Type"), body: (await r.json()) as { message: string } };
+    };
+    expect(await early("[malformed]")).toMatchObject({ status: 502, body: { message: "响应数据错误，请联系老师" } });
+    expect(await early("[notjson]")).toMatchObject({ status: 502, body: { message: "响应数据错误，请联系老师" } });
+    expect(await early("[error500]")).toMatchObject({ status: 502, body: { message: "AI 服务返回错误（500），请稍后再试" } });
+    expect(await early("[silent]")).toMatchObject({ status: 504, body: { message: "AI 回复超时，请稍后再试" } });
+    // A failure after the stream began ends it with the error event.
+    const dropped = await replyStream({ request: pageRequest(path, cookie, { question: "[drop]", language: "C++", code: "" }), params: { problemId: problem.problemId }, context: ctx });
+    expect(dropped.status).toBe(200);
+    const droppedText = await dropped.text();
+    expect(droppedText).toContain('"event":"delta","text":"Tutor reply"');
+    expect(droppedText).toContain('"event":"error","message":"AI 服务中断了回复，请稍后再试","status":502');
 
     const refusal = async (c: string | undefined, fields: Record<string, string>, pid = problem.problemId) => {
       const r = await replyStream({ request: pageRequest(`/problem/${pid}/ai-reply`, c, fields), params: { problemId: pid }, context: ctx });
@@ -230,6 +269,9 @@ describe("the problem page's AI routes", () => {
     const empty = await call({ intent: "analyse", language: "C++", code: "", history: JSON.stringify(second.history) });
     expect(empty).toMatchObject({ http: 400, error: "代码为空，请先编写代码再请求分析" });
     expect(empty.history).toHaveLength(4);
+    // The endpoint failing or silent: 502 or 504 with the message, and the conversation kept.
+    expect(await call({ question: "[notjson]", language: "C++", code: "", history: JSON.stringify(second.history) })).toMatchObject({ http: 502, error: "响应数据错误，请联系老师", history: second.history });
+    expect(await call({ question: "[silent]", language: "C++", code: "", history: JSON.stringify(second.history) })).toMatchObject({ http: 504, error: "AI 回复超时，请稍后再试", history: second.history });
   });
 });
 

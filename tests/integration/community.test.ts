@@ -26,6 +26,7 @@ import * as adminReportApi from "~/routes/ojapi+/admin+/discussion-report";
 import * as adminNoticeApi from "~/routes/ojapi+/admin+/msg.notice";
 import * as msgSysApi from "~/routes/ojapi+/msg+/sys";
 import * as adminDiscussionPage from "~/routes/admin+/discussion";
+import * as detailPage from "~/routes/_community+/discussion-detail.$discussionId";
 import { pushPendingNotices } from "~/services/community/notices.server";
 import { Notice } from "~/models/notice.server";
 import { createUser } from "~/services/account/users.server";
@@ -192,9 +193,28 @@ describe("discussions", () => {
     await expect(moderateDiscussion(bob, did, { topPriority: true })).rejects.toMatchObject({ kind: "forbidden" });
     await moderateDiscussion(admin, did, { topPriority: true });
     expect((await api(listApi, "get-discussion-list")).body.data.records[0].id).toBe(did);
+    expect((await api(commentApi, "comment", { uid: bob._id, method: "POST", json: { did, content: "Before it was hidden." } })).res.status).toBe(200);
     await moderateDiscussion(admin, did, { status: 1 });
     expect((await api(detailApi, `get-discussion-detail?did=${did}`, { uid: bob._id })).res.status).toBe(404);
     expect((await api(detailApi, `get-discussion-detail?did=${did}`, { uid: amy._id })).res.status).toBe(200);
+    // Its author and the super admin read it with its comments; it takes no new ones.
+    for (const u of [amy, root]) {
+      expect((await api(detailApi, `get-discussion-detail?did=${did}`, { uid: u._id })).body.data).toMatchObject({ id: did, status: 1 });
+      const comments = await api(commentsApi, `comments?did=${did}`, { uid: u._id });
+      expect(comments.res.status).toBe(200);
+      expect(comments.body.data.commentList.records.map((c: { content: string }) => c.content)).toEqual(["Before it was hidden."]);
+    }
+    expect((await api(commentsApi, `comments?did=${did}`, { uid: bob._id })).res.status).toBe(404);
+    const pageOf = async (uid: string) => call(detailPage.loader, await req(`/discussion-detail/${did}`, { uid }), { discussionId: String(did) });
+    const own = await pageOf(amy._id);
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as { comments: { records: unknown[] }; commentRefusal: string }).commentRefusal).toBe("This discussion is hidden: it takes no new comments");
+    expect((await pageOf(root._id)).status).toBe(200);
+    expect((await pageOf(bob._id)).status).toBe(404);
+    const late = await api(commentApi, "comment", { uid: amy._id, method: "POST", json: { did, content: "After it was hidden." } });
+    expect(late.res.status).toBe(403);
+    expect(late.body.msg).toBe("This discussion is hidden: it takes no new comments");
+    expect(await Comment.countDocuments({ did })).toBe(1);
     expect((await api(listApi, "get-discussion-list")).body.data.records.some((d: { id: number }) => d.id === did)).toBe(false);
     expect((await api(listApi, "get-discussion-list?admin=true", { uid: admin._id })).body.data.records.some((d: { id: number }) => d.id === did)).toBe(true);
   });

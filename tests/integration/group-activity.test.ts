@@ -20,6 +20,8 @@ import * as settingsPage from "~/routes/group+/$groupId.setting";
 import * as discussionList from "~/routes/ojapi+/group+/get-discussion-list";
 import * as adminDiscussionList from "~/routes/ojapi+/group+/get-admin-discussion-list";
 import * as discussionCall from "~/routes/ojapi+/group+/discussion";
+import * as discussionDetailCall from "~/routes/ojapi+/_community+/get-discussion-detail";
+import * as commentsCall from "~/routes/ojapi+/_community+/comments";
 import * as announcementList from "~/routes/ojapi+/group+/get-announcement-list";
 import * as adminAnnouncementList from "~/routes/ojapi+/group+/get-admin-announcement-list";
 import * as announcementCall from "~/routes/ojapi+/group+/announcement";
@@ -53,6 +55,7 @@ let amy: User;
 let bob: User;
 let outsider: User;
 let otherOwner: User;
+let root: User;
 let gid = 0;
 let otherGid = 0;
 let categoryId = 0;
@@ -78,6 +81,7 @@ beforeAll(async () => {
   bob = await createUser({ username: "ga-bob", password: "secret123", email: "ga-bob@example.test" });
   outsider = await createUser({ username: "ga-out", password: "secret123", email: "ga-out@example.test" });
   otherOwner = await createUser({ username: "ga-other", password: "secret123", email: "ga-other@example.test", role: Role.ADMIN });
+  root = await createUser({ username: "ga-root", password: "secret123", email: "ga-root@example.test", role: Role.SUPER_ADMIN });
   const base = { brief: "A brief text", description: "A longer description", visible: true };
   gid = (await createGroup(owner, { ...base, name: "Activity group", shortName: "actv1", auth: 2, code: "QWE123" }))._id;
   otherGid = (await createGroup(otherOwner, { ...base, name: "Another group", shortName: "actv2", auth: 1, code: "" }))._id;
@@ -153,6 +157,55 @@ describe("group discussions", () => {
     expect((await page(discussionDetail.action, `/group/${gid}/discussion-detail/${did}`, admin._id, params, { intent: "pin" })).status).toBe(302);
     expect((await Discussion.findById(did).lean())?.topPriority).toBe(true);
     expect((await api(adminDiscussionList, `group/get-admin-discussion-list?gid=${gid}`, { uid: admin._id })).body?.data.total).toBe(1);
+  });
+
+  it("a hidden discussion shows to its author, the group's admins and the super admin, by page and call; other members and outsiders find nothing", async () => {
+    await page(discussionNew.action, `/group/${gid}/discussion-edit`, amy._id, { groupId: String(gid) }, { title: "Hidden later", description: "A question", content: "Is this allowed?", categoryId: String(categoryId) });
+    const hid = (await Discussion.findOne({ gid, title: "Hidden later" }).lean())!._id;
+    const params = { groupId: String(gid), discussionId: String(hid) };
+    const path = `/group/${gid}/discussion-detail/${hid}`;
+    expect((await page(discussionDetail.action, path, bob._id, params, { intent: "comment", content: "Before it was hidden." })).status).toBe(302);
+    expect((await api(discussionCall, "group/discussion", { uid: admin._id, method: "PUT", json: { id: hid, status: 1 } })).res.status).toBe(200);
+    expect((await Discussion.findById(hid).lean())?.status).toBe(1);
+
+    type Detail = { discussion: { title: string; status: number }; comments: { records: Array<{ content: string }> }; commentRefusal: string | null };
+    for (const u of [amy, root, admin]) {
+      const res = await page(discussionDetail.loader, path, u._id, params);
+      expect(res.status, u.username).toBe(200);
+      const data = (await res.json()) as Detail;
+      expect(data.discussion, u.username).toMatchObject({ title: "Hidden later", status: 1 });
+      expect(data.comments.records.map((c) => c.content)).toEqual(["Before it was hidden."]);
+      expect(data.commentRefusal).toBe("This discussion is hidden: it takes no new comments");
+      const call = await api(discussionDetailCall, `get-discussion-detail?did=${hid}`, { uid: u._id });
+      expect(call.res.status, u.username).toBe(200);
+      expect(call.body?.data).toMatchObject({ id: hid, title: "Hidden later", status: 1, gid });
+      const comments = await api(commentsCall, `comments?did=${hid}`, { uid: u._id });
+      expect(comments.res.status, u.username).toBe(200);
+      expect(comments.body?.data.commentList.records.map((c: { content: string }) => c.content)).toEqual(["Before it was hidden."]);
+    }
+
+    // Another member, an outsider and a visitor: not found (the outsider's page is the group's refusal).
+    expect((await page(discussionDetail.loader, path, bob._id, params)).status).toBe(404);
+    expect((await page(discussionDetail.loader, path, outsider._id, params)).status).toBe(403);
+    for (const uid of [bob._id, outsider._id, undefined]) {
+      const call = await api(discussionDetailCall, `get-discussion-detail?did=${hid}`, { uid });
+      expect(call.res.status, uid).toBe(404);
+      expect(call.body?.msg).toBe("The discussion does not exist!");
+      expect((await api(commentsCall, `comments?did=${hid}`, { uid })).res.status, uid).toBe(404);
+    }
+
+    // It takes no comments meanwhile, not even its author's.
+    const late = await page(discussionDetail.action, path, amy._id, params, { intent: "comment", content: "After it was hidden." });
+    expect(late.status).toBe(403);
+    expect(await Comment.countDocuments({ did: hid })).toBe(1);
+
+    // A group discussion shown normally: the same call answers its members, and tells outsiders to join.
+    expect((await api(discussionDetailCall, `get-discussion-detail?did=${did}`, { uid: bob._id })).body?.data).toMatchObject({ id: did, gid });
+    const outside = await api(discussionDetailCall, `get-discussion-detail?did=${did}`, { uid: outsider._id });
+    expect(outside.res.status).toBe(403);
+    expect(outside.body?.msg).toBe("Only the group's members may see this: join the group first!");
+    await Discussion.deleteOne({ _id: hid });
+    await Comment.deleteMany({ did: hid });
   });
 
   it("HOJ's calls post, edit (the author) and delete (the group's admin)", async () => {

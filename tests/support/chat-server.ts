@@ -5,7 +5,13 @@ import type { AddressInfo, Socket } from "node:net";
 // AI helper's tests. The last user message picks how it answers:
 //   "[whole]"     one JSON document (a server that ignores stream: true)
 //   "[malformed]" server-sent events whose data is not a completion chunk
-//   "[notjson]"   a 200 whose body is not the protocol at all
+//   "[notjson]"   a 200 whose body is not the protocol at all (an HTML page)
+//   "[nochoices]" a 200 JSON document without choices
+//   "[error500]"  a 500 with a JSON error
+//   "[redirect]"  a 307 to this same address (followed, it would be a second request)
+//   "[hangup]"    the connection closed before any answer
+//   "[drop]"      one piece, then the connection closed
+//   "[silent]"    the stream's headers, then silence for `slowMs`
 //   "[slow]"      one piece, then silence for `slowMs` before the rest
 //   "[pause]"     one piece, then the rest after `pauseMs` (a reply seen growing)
 //   anything else a streamed reply in several pieces, ending with [DONE]
@@ -64,13 +70,40 @@ export async function startChatServer(opts: { slowMs?: number; pauseMs?: number 
         res.writeHead(200, { "Content-Type": "text/html" }).end("<html>gateway error</html>");
         return;
       }
+      if (last.includes("[nochoices]")) {
+        res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ id: "c1", object: "chat.completion", model: body.model }));
+        return;
+      }
+      if (last.includes("[error500]")) {
+        res.writeHead(500, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message: "the model crashed" } }));
+        return;
+      }
+      if (last.includes("[redirect]")) {
+        res.writeHead(307, { Location: "/v1/chat/completions" }).end();
+        return;
+      }
+      if (last.includes("[hangup]")) {
+        req.socket.destroy();
+        return;
+      }
       res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
+      if (last.includes("[silent]")) {
+        res.flushHeaders();
+        await new Promise((r) => setTimeout(r, opts.slowMs ?? 5000));
+        res.end();
+        return;
+      }
       res.write(`: keep-alive\n\ndata: ${JSON.stringify({ choices: [{ index: 0, delta: { role: "assistant" } }] })}\n\n`);
       if (last.includes("[malformed]")) {
         res.end(`data: {"unexpected": true}\n\ndata: [DONE]\n\n`);
         return;
       }
       res.write(chunk(pieces[0]));
+      if (last.includes("[drop]")) {
+        await new Promise((r) => setTimeout(r, 50));
+        req.socket.destroy();
+        return;
+      }
       if (last.includes("[slow]") || last.includes("[pause]")) {
         await new Promise((r) => setTimeout(r, last.includes("[slow]") ? (opts.slowMs ?? 5000) : (opts.pauseMs ?? 1500)));
         if (res.destroyed) return;

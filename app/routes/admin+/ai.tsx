@@ -11,7 +11,7 @@ import { pageTitle } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
 import { useTranslation } from "~/lib/translation";
 import { mayConfigureAi } from "~/services/access/policy.server";
-import { aiConfigSchema, publicAiConfig, updateAiSettings } from "~/services/ai/config.server";
+import { AiEndpointError, aiConfigSchema, publicAiConfig, updateAiSettings } from "~/services/ai/config.server";
 import { getT } from "~/services/platform/i18n.server";
 import { validate } from "~/services/platform/validation.server";
 
@@ -40,13 +40,17 @@ export async function action({ request }: ActionFunctionArgs) {
   // An unchecked switch sends nothing, which the schema reads as off.
   const input: Record<string, unknown> = {};
   for (const [k, v] of (await request.formData()).entries()) if (typeof v === "string" && !(k in input)) input[k] = v;
+  // The key typed is not sent back to the page.
+  const { apiKey: _typed, ...values } = input;
+  const refuse = (errors: Record<string, string>) => json({ errors, values, message: t("ai:admin.fixErrors") }, { status: 400 });
   const result = validate(t, aiConfigSchema, input);
-  if (!result.ok) {
-    // The key typed is not sent back to the page.
-    const { apiKey: _typed, ...values } = input;
-    return json({ errors: result.errors, values, message: t("ai:admin.fixErrors") }, { status: 400 });
+  if (!result.ok) return refuse(result.errors);
+  try {
+    await updateAiSettings(result.data);
+  } catch (err) {
+    if (err instanceof AiEndpointError) return refuse({ [err.field]: t(err.message, err.params ?? {}) });
+    throw err;
   }
-  await updateAiSettings(result.data);
   return siteRedirect("/admin/ai", { headers: { "Set-Cookie": await flash(request, { type: "success", key: "success.update" }) } });
 }
 

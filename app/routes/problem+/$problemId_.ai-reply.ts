@@ -13,7 +13,8 @@ import { findVisibleProblem } from "~/services/problem/problems.server";
 
 // POST /problem/:problemId/ai-reply: the AI panel's question, answered as server-sent events
 // ("delta" with each piece of the reply as it arrives, then "done", or "error" with a translated
-// message). A refusal before the reply starts (off, busy, too many, bad input) is JSON {message}
+// message and the status the failure would have had). A refusal before the reply starts (off,
+// busy, too many, bad input, and an endpoint that fails before its first piece) is JSON {message}
 // with its status. The same form fields and rules as /problem/:problemId/ai, the page without
 // JavaScript.
 
@@ -36,22 +37,48 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw err;
   }
 
+  // The answer waits for the endpoint's first piece: an endpoint that fails, answers garbage or
+  // times out before it says anything is refused with its own status (502, 504) and message; once
+  // the stream has begun, a failure can only be its "error" event.
+  const early: string[] = [];
+  let send: ((e: AiStreamEvent) => void) | null = null;
+  let started!: () => void;
+  const firstPiece = new Promise<void>((resolve) => (started = resolve));
+  const whole = reply.stream((text) => {
+    if (send) send({ event: "delta", text });
+    else {
+      early.push(text);
+      started();
+    }
+  }, request.signal);
+  try {
+    await Promise.race([firstPiece, whole]);
+  } catch (err) {
+    if (err instanceof DomainError) return refuse(t(err.message, err.params ?? {}), httpStatusOf(err.kind));
+    throw err;
+  }
+
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      const send = (e: AiStreamEvent) => {
+      const emit = (e: AiStreamEvent) => {
         try {
           controller.enqueue(encoder.encode(`event: ${e.event}\ndata: ${JSON.stringify(e)}\n\n`));
         } catch {
           // The page went away: the reply is stopped through the request's signal.
         }
       };
-      reply
-        .stream((text) => send({ event: "delta", text }), request.signal)
-        .then(() => send({ event: "done" }))
+      for (const text of early) emit({ event: "delta", text });
+      send = emit;
+      whole
+        .then(() => emit({ event: "done" }))
         .catch((err: unknown) => {
           if (!(err instanceof DomainError)) logger.error({ err }, "AI reply failed");
-          send({ event: "error", message: err instanceof DomainError ? t(err.message, err.params ?? {}) : t("ai:errors.badResponse") });
+          emit(
+            err instanceof DomainError
+              ? { event: "error", message: t(err.message, err.params ?? {}), status: httpStatusOf(err.kind) }
+              : { event: "error", message: t("ai:errors.badResponse"), status: 500 },
+          );
         })
         .finally(() => {
           try {

@@ -1,3 +1,4 @@
+import { DiscussionStatus } from "~/lib/community";
 import { ROLE_NAMES, type RoleCode } from "~/lib/constants";
 import { DomainError } from "../errors.server";
 import type { Viewer } from "./policy.server";
@@ -100,6 +101,28 @@ export function mayEditCategories(viewer: Viewer): boolean {
 /** May the viewer read a disabled discussion? Its author and the moderators. */
 export function seesDisabledDiscussion(viewer: Viewer, d: { uid: string }, place: CommunityPlace): boolean {
   return !!viewer && (viewer._id === d.uid || mayModerateDiscussion(viewer, place));
+}
+
+const isHidden = (d: { status: number }) => d.status !== DiscussionStatus.NORMAL;
+
+/**
+ * A discussion reached by its id alone, when the viewer may not enter its area (a group they are
+ * not in): a hidden one is not found, so that its existence is not told; otherwise the area's own
+ * refusal.
+ */
+export function discussionAreaRefusal(d: { status: number }, areaRefusal: DomainError): DomainError {
+  return isHidden(d) ? new DomainError("notFound", "community:errors.notFound") : areaRefusal;
+}
+
+/**
+ * Why the viewer may not see a discussion's comments (`read`), or add to them and like them
+ * (`write`); null when they may. A hidden one is not found for those who may not read it, and takes
+ * nothing new from those who may.
+ */
+export function discussionCommentsRefusal(viewer: Viewer, d: { uid: string; status: number }, place: CommunityPlace, use: "read" | "write"): DomainError | null {
+  if (!isHidden(d)) return null;
+  if (!seesDisabledDiscussion(viewer, d, place)) return new DomainError("notFound", "community:errors.notFound");
+  return use === "write" ? new DomainError("forbidden", "community:errors.discussionHidden") : null;
 }
 
 /** Markdown of root and admin authors is trusted (spec section 6); everyone else's is sanitised. */

@@ -1,11 +1,17 @@
+import { fetch, type Response } from "undici";
 import { DomainError } from "../errors.server";
 import { logger } from "../platform/logger.server";
+import { addressRefusalOf, endpointDispatcher } from "./endpoint.server";
 
 // One call of an OpenAI-compatible chat-completions endpoint: POST {base}/chat/completions with
 // stream: true, read as server-sent events (`data: {json}` lines, `data: [DONE]` at the end); a
 // server that answers with one JSON document instead is read as well. Each piece of the reply
 // goes to `onDelta` as it arrives. Whatever does not have the protocol's shape is the spec's "bad
-// response"; silence longer than the idle bound, or a reply longer than the total bound, a timeout.
+// response"; an endpoint that cannot be reached, answers an error status or breaks off the reply
+// failed; all of these are "badGateway" (502). Silence longer than the idle bound, or a reply
+// longer than the total bound, is a "gatewayTimeout" (504). Connections go only to the addresses
+// endpoint.server.ts allows, and a redirect is not followed (its target is not checked, and the
+// key would go with it).
 
 export interface CompletionRequest {
   baseUrl: string;
@@ -18,7 +24,7 @@ export interface CompletionRequest {
   onDelta: (text: string) => void;
 }
 
-const badResponse = () => new DomainError("failed", "ai:errors.badResponse");
+const badResponse = () => new DomainError("badGateway", "ai:errors.badResponse");
 
 type Choice = { delta?: { content?: unknown }; message?: { content?: unknown } };
 
@@ -87,27 +93,49 @@ export async function streamCompletion(req: CompletionRequest): Promise<string> 
         headers,
         body: JSON.stringify({ model: req.model, messages: req.messages, stream: true }),
         signal: controller.signal,
+        redirect: "manual",
+        dispatcher: endpointDispatcher,
       });
     } catch (err) {
       if (why) throw err;
-      logger.warn({ err: String(err) }, "AI endpoint unreachable");
-      throw new DomainError("unavailable", "ai:errors.unreachable");
+      const refused = addressRefusalOf(err);
+      if (refused) {
+        logger.warn({ host: refused.host, address: refused.address }, refused.message);
+        throw new DomainError("badGateway", "ai:errors.addressRefused");
+      }
+      logger.warn({ err: String(err), cause: String((err as { cause?: unknown }).cause ?? "") }, "AI endpoint unreachable");
+      throw new DomainError("badGateway", "ai:errors.unreachable");
     }
     heard();
     if (!res.ok || !res.body) {
-      logger.warn({ status: res.status }, "AI endpoint refused the request");
       await res.body?.cancel().catch(() => undefined);
+      if (res.status >= 300 && res.status < 400) {
+        logger.warn({ status: res.status, location: res.headers.get("Location") }, "AI endpoint answered a redirect, which is not followed: set the final address on /admin/ai");
+        throw badResponse();
+      }
+      logger.warn({ status: res.status }, "AI endpoint refused the request");
+      if (res.status >= 500 || res.status === 429) throw new DomainError("badGateway", "ai:errors.upstreamError", { status: res.status });
       throw badResponse();
     }
     const type = res.headers.get("Content-Type") ?? "";
     const reader = res.body.getReader();
     const decoder = new TextDecoder();
     let reply = "";
+    // A connection that breaks while the reply is read.
+    const read = async () => {
+      try {
+        return await reader.read();
+      } catch (err) {
+        if (why) throw err;
+        logger.warn({ err: String(err), cause: String((err as { cause?: unknown }).cause ?? "") }, "AI endpoint broke off its reply");
+        throw new DomainError("badGateway", "ai:errors.interrupted");
+      }
+    };
 
     if (!type.includes("text/event-stream")) {
       let body = "";
       for (;;) {
-        const { value, done } = await reader.read();
+        const { value, done } = await read();
         if (done) break;
         heard();
         body += decoder.decode(value, { stream: true });
@@ -138,7 +166,7 @@ export async function streamCompletion(req: CompletionRequest): Promise<string> 
       }
     };
     while (!finished) {
-      const { value, done } = await reader.read();
+      const { value, done } = await read();
       if (done) break;
       heard();
       buffer += decoder.decode(value, { stream: true });
@@ -154,7 +182,7 @@ export async function streamCompletion(req: CompletionRequest): Promise<string> 
     if (!reply.trim()) throw badResponse();
     return reply;
   } catch (err) {
-    if (why === "timeout") throw new DomainError("unavailable", "ai:errors.timeout");
+    if (why === "timeout") throw new DomainError("gatewayTimeout", "ai:errors.timeout");
     if (why === "caller") throw new DomainError("failed", "ai:errors.cancelled");
     throw err;
   } finally {

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { AI_LIMITS } from "~/lib/ai";
 import { AiConfig, type AiConfigDoc } from "~/models/ai-config.server";
+import { DomainError } from "../errors.server";
 import { env } from "../platform/env.server";
+import { endpointUrlRefusal } from "./endpoint.server";
 
 // The AI helper's settings: stored by a super admin on /admin/ai, with defaults from the
 // environment (AI_BASE_URL, AI_API_KEY, AI_MODEL, AI_SYSTEM_PROMPT) until then. The key never
@@ -129,7 +131,15 @@ export const aiConfigSchema = z
 
 export type AiConfigInput = z.infer<typeof aiConfigSchema>;
 
+/** A base URL the server will not call (endpoint.server.ts); the form shows it beside `baseUrl`. */
+export class AiEndpointError extends DomainError {
+  readonly field = "baseUrl";
+}
+
+/** Saves the settings; an address that is not public (unless allowed) is refused with AiEndpointError. */
 export async function updateAiSettings(input: AiConfigInput): Promise<void> {
+  const refusal = await endpointUrlRefusal(input.baseUrl);
+  if (refusal) throw new AiEndpointError("invalid", refusal.key, refusal.params);
   const current = await getAiSettings();
   const apiKey = input.clearApiKey ? "" : input.apiKey || current.apiKey;
   await AiConfig.updateOne(

@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { COMMUNITY_LIMITS, discussionPath, DiscussionStatus, REPLIES_PREVIEWED } from "~/lib/community";
+import { COMMUNITY_LIMITS, discussionPath, REPLIES_PREVIEWED } from "~/lib/community";
 import { PAGE_SIZE } from "~/lib/constants";
 import { Comment, Reply, type CommentDoc, type ReplyDoc } from "~/models/comment.server";
 import { nextSeq } from "~/models/counter.server";
 import { Discussion, type DiscussionDoc } from "~/models/discussion.server";
 import {
   commentFilterFor,
+  discussionCommentsRefusal,
   mayDeleteComment,
   replyRefusal,
   roleName,
@@ -19,10 +20,10 @@ import { isContestAdmin, type Viewer } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { shownUsers, solvedProblemCount, type ShownUser } from "../account/users.server";
 import { contestScopeFor, requireEntry } from "../contest/contests.server";
-import { groupForMember } from "../group/groups.server";
+import { discussionPlaceOf } from "../group/discussions.server";
 import { DomainError } from "../errors.server";
 import { renderMarkdownCached } from "../platform/markdown.server";
-import { communitySettings, requireArea, SITE_AREA } from "./discussions.server";
+import { communitySettings, requireArea } from "./discussions.server";
 import { likeTarget } from "./likes.server";
 import { sendUserMessage } from "./messages.server";
 import { pagesChanged } from "../platform/page-cache.server";
@@ -60,8 +61,11 @@ export interface CommentPlace {
   contest: { _id: number; title: string } | null;
 }
 
-/** The place of a discussion's comments or a contest's Q&A, refused when the viewer may not be there. */
-export async function commentPlace(viewer: CurrentUser | null, ids: { did?: number | null; cid?: number | null }): Promise<CommentPlace> {
+/**
+ * The place of a discussion's comments or a contest's Q&A, refused when the viewer may not be
+ * there: to read its comments (and delete them), or to add to them and like them (`write`).
+ */
+export async function commentPlace(viewer: CurrentUser | null, ids: { did?: number | null; cid?: number | null }, use: "read" | "write" = "write"): Promise<CommentPlace> {
   if (ids.cid) {
     const { contest, ctx } = await contestScopeFor(ids.cid, viewer);
     requireEntry(viewer, ctx);
@@ -71,16 +75,13 @@ export async function commentPlace(viewer: CurrentUser | null, ids: { did?: numb
   }
   if (!ids.did) throw new DomainError("invalid", "common:errors.badRequest");
   const d = await Discussion.findById(ids.did).lean<DiscussionDoc>();
-  if (!d || d.status !== DiscussionStatus.NORMAL) throw new DomainError("notFound", `${E}notFound`);
-  if (d.gid !== null && d.gid !== undefined) {
-    // A group's discussion: its members only, its admins moderating.
-    const view = await groupForMember(d.gid, viewer);
-    const place: CommunityPlace = { kind: "group", gid: d.gid, groupAdmin: view.isAdmin };
-    await requireArea(place);
-    return { place, discussion: d, contest: null };
-  }
-  await requireArea(SITE_AREA);
-  return { place: SITE_AREA, discussion: d, contest: null };
+  if (!d) throw new DomainError("notFound", `${E}notFound`);
+  // A group's discussion: its members only, its admins moderating.
+  const place = await discussionPlaceOf(d, viewer);
+  await requireArea(place);
+  const refusal = discussionCommentsRefusal(viewer, d, place, use);
+  if (refusal) throw refusal;
+  return { place, discussion: d, contest: null };
 }
 
 /** HOJ's ReplyVO. */
@@ -137,7 +138,7 @@ function commentQuery(viewer: Viewer, where: CommentPlace): Record<string, unkno
 
 /** A page of comments, newest first, each with its first replies; and which of them the viewer likes. */
 export async function listComments(viewer: CurrentUser | null, ids: { did?: number | null; cid?: number | null }, page: number, limit: number = PAGE_SIZE.comments) {
-  const where = await commentPlace(viewer, ids);
+  const where = await commentPlace(viewer, ids, "read");
   const size = Math.min(Math.max(limit, 1), 50);
   const current = Math.max(page, 1);
   const filter = commentQuery(viewer, where);
@@ -214,16 +215,16 @@ async function loadComment(id: number): Promise<CommentDoc> {
   return c;
 }
 
-/** The comment with its place, refused when the viewer may not see it. */
-async function visibleComment(viewer: CurrentUser | null, id: number): Promise<{ comment: CommentDoc; where: CommentPlace }> {
+/** The comment with its place, refused when the viewer may not see it (or, for `write`, add to it). */
+async function visibleComment(viewer: CurrentUser | null, id: number, use: "read" | "write"): Promise<{ comment: CommentDoc; where: CommentPlace }> {
   const comment = await loadComment(id);
-  const where = await commentPlace(viewer, { did: comment.did, cid: comment.cid });
+  const where = await commentPlace(viewer, { did: comment.did, cid: comment.cid }, use);
   if (!seesComment(viewer, comment, where.place)) throw new DomainError("notFound", `${E}commentNotFound`);
   return { comment, where };
 }
 
 export async function deleteComment(user: CurrentUser, id: number): Promise<void> {
-  const { comment, where } = await visibleComment(user, id);
+  const { comment, where } = await visibleComment(user, id, "read");
   if (!mayDeleteComment(user, comment, where.place)) throw new DomainError("forbidden", "common:errors.forbidden");
   const res = await Comment.deleteOne({ _id: comment._id });
   if (res.deletedCount !== 1) return;
@@ -236,7 +237,7 @@ export async function deleteComment(user: CurrentUser, id: number): Promise<void
 }
 
 export async function likeComment(user: CurrentUser, id: number, toLike: boolean): Promise<{ likeNum: number }> {
-  const { comment, where } = await visibleComment(user, id);
+  const { comment, where } = await visibleComment(user, id, "write");
   const changed = toLike ? await likeTarget.add("comment", comment._id, user._id) : await likeTarget.remove("comment", comment._id, user._id);
   if (changed) await Comment.updateOne({ _id: comment._id }, { $inc: { likeNum: toLike ? 1 : -1 } });
   if (changed && toLike) {
@@ -257,7 +258,7 @@ export async function likeComment(user: CurrentUser, id: number, toLike: boolean
 
 /** Every reply of a comment the viewer may see, oldest first. */
 export async function listReplies(viewer: CurrentUser | null, commentId: number): Promise<ReplyJson[]> {
-  const { comment, where } = await visibleComment(viewer, commentId);
+  const { comment, where } = await visibleComment(viewer, commentId, "read");
   if (!seesReplies(viewer, comment, where.place)) return [];
   const replies = await Reply.find({ commentId: comment._id }).sort({ _id: 1 }).lean<ReplyDoc[]>();
   const speakers = await shownUsers(replies.map((r) => r.fromUid));
@@ -265,7 +266,7 @@ export async function listReplies(viewer: CurrentUser | null, commentId: number)
 }
 
 export async function addReply(user: CurrentUser, input: z.infer<typeof replyInputSchema>): Promise<ReplyJson> {
-  const { comment, where } = await visibleComment(user, input.commentId);
+  const { comment, where } = await visibleComment(user, input.commentId, "write");
   const refused = replyRefusal(user, comment, where.place);
   if (refused) throw refused;
   await requireSpeaker(user, where.place);
@@ -311,7 +312,7 @@ export async function addReply(user: CurrentUser, input: z.infer<typeof replyInp
 export async function deleteReply(user: CurrentUser, id: number): Promise<void> {
   const reply = await Reply.findById(id).lean<ReplyDoc>();
   if (!reply) throw new DomainError("notFound", `${E}replyNotFound`);
-  const { where } = await visibleComment(user, reply.commentId);
+  const { where } = await visibleComment(user, reply.commentId, "read");
   if (!mayDeleteComment(user, reply, where.place)) throw new DomainError("forbidden", "common:errors.forbidden");
   const res = await Reply.deleteOne({ _id: reply._id });
   if (res.deletedCount !== 1) return;

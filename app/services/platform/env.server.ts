@@ -87,15 +87,15 @@ export const env = {
     selfTestsPerMinute: int("JUDGE_SELF_TESTS_PER_MINUTE", 12),
   },
   /**
-   * The AI helper: defaults of its settings until an admin saves them on /admin/ai (the endpoint's
-   * address, key, model and system prompt; on when AI_BASE_URL and AI_MODEL are set), and the
-   * bounds of one reply: all of it, and the silence between two parts of a streamed one.
-   */
-  /**
    * The upcoming Codeforces rounds of the home call get-recent-other-contest: read from this
    * address's `api/contest.list` (the same variable the judges use for Codeforces submissions).
    */
   codeforcesUrl: str("REMOTE_JUDGE_URL_CF", "https://codeforces.com/"),
+  /**
+   * The AI helper: defaults of its settings until an admin saves them on /admin/ai (the endpoint's
+   * address, key, model and system prompt; on when AI_BASE_URL and AI_MODEL are set), and the
+   * bounds of one reply: all of it, and the silence between two parts of a streamed one.
+   */
   ai: {
     baseUrl: str("AI_BASE_URL"),
     apiKey: str("AI_API_KEY"),
@@ -103,6 +103,12 @@ export const env = {
     systemPrompt: str("AI_SYSTEM_PROMPT"),
     timeoutMs: positive("AI_TIMEOUT_MS", 120_000),
     idleTimeoutMs: positive("AI_IDLE_TIMEOUT_MS", 30_000),
+    /**
+     * AI_ALLOW_PRIVATE_ENDPOINTS=1: the endpoint may be on this host or the local network
+     * (loopback, link-local, private and other non-public addresses), for a model served next to
+     * the site. Without it the server sends the key only to public addresses.
+     */
+    allowPrivateEndpoints: /^(1|true|yes|on)$/i.test(str("AI_ALLOW_PRIVATE_ENDPOINTS")),
   },
 } as const;
 

@@ -40,6 +40,8 @@ const stack = await startStack({
     // The browser connects from loopback, trusted as a proxy: a test chooses its client address
     // with X-Forwarded-For (the failed-login count is kept per address).
     TRUST_PROXY: "loopback",
+    // The AI tests' chat-completions server listens on loopback.
+    AI_ALLOW_PRIVATE_ENDPOINTS: "1",
     ...remoteEnv,
     REMOTE_JUDGE_POLL_MS: "200",
     REMOTE_JUDGE_POLL_MAX_MS: "500",

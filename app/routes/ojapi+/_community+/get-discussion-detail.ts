@@ -3,9 +3,12 @@ import { apiRoute, queryParams } from "~/http/api.server";
 import { inputId } from "~/http/ids.server";
 import { getCurrentUser } from "~/services/account/session.server";
 import { discussionDetail } from "~/services/community/discussions.server";
+import { discussionPlaceById } from "~/services/group/discussions.server";
 
-// GET /ojapi/get-discussion-detail?did: HOJ's DiscussionVO (the view is counted).
+// GET /ojapi/get-discussion-detail?did: HOJ's DiscussionVO (the view is counted), of the site's
+// discussions and of a group's (for its members).
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   const did = inputId(queryParams(request).did);
-  return (await discussionDetail(await getCurrentUser(request), did)).discussion;
-}, ["community"]);
+  const viewer = await getCurrentUser(request);
+  return (await discussionDetail(viewer, did, await discussionPlaceById(did, viewer))).discussion;
+}, ["community", "group"]);
