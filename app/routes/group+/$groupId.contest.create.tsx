@@ -17,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, gid, admin } = await groupAdminPageBase(request, params);
-  return contestFormAction(request, user, null, { scope: admin.create, done: (cid) => `/group/${gid}/contest/${cid}/manage-problems` });
+  return contestFormAction(request, user, { create: admin.create }, (cid) => `/group/${gid}/contest/${cid}/manage-problems`);
 }
 
 export default function GroupContestCreate() {

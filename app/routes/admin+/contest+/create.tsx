@@ -6,6 +6,7 @@ import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
 import { contestFormAction, type ContestFormAnswer } from "~/http/contest-form.server";
 import { requireAdmin } from "~/http/guards.server";
+import { SITE } from "~/services/contest/scope.server";
 import { getT } from "~/services/platform/i18n.server";
 
 // Creating a contest (spec section 5): every field, validated by the service's schema; an error
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
-  return contestFormAction(request, user, null);
+  return contestFormAction(request, user, { create: SITE }, (cid) => `/admin/contest/${cid}/problems`);
 }
 
 export default function CreateContest() {
