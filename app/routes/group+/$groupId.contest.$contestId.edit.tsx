@@ -5,6 +5,7 @@ import { ContestForm } from "~/components/contest/ContestForm";
 import { contestDraftOf, contestFormAction, type ContestFormAnswer } from "~/http/contest-form.server";
 import { groupContestAdminBase } from "~/http/group-content-page.server";
 import { useTranslation } from "~/lib/translation";
+import { ruleChoices } from "~/services/contest/rules/index.server";
 
 // Editing a group's contest: its author, the group's root or a super admin (a contest of another
 // group is not found here). The rule stays what it was created with.
@@ -13,7 +14,7 @@ export const handle = { i18n: ["group", "contest-admin", "admin-problem"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { gid, cid, cs } = await groupContestAdminBase(request, params);
-  return json({ gid, cid, draft: contestDraftOf(cs.contest) });
+  return json({ gid, cid, draft: contestDraftOf(cs.contest), rules: ruleChoices() });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -37,7 +38,7 @@ export default function GroupContestEdit() {
           {t("list.announcements")}
         </Link>
       </div>
-      <ContestForm key={answer?.nonce ?? "initial"} mode="edit" draft={answer?.draft ?? data.draft} errors={answer?.errors ?? {}} />
+      <ContestForm key={answer?.nonce ?? "initial"} mode="edit" draft={answer?.draft ?? data.draft} errors={answer?.errors ?? {}} rules={data.rules} />
     </section>
   );
 }

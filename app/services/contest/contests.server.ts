@@ -201,8 +201,9 @@ export async function createContest(user: CurrentUser, input: ContestInput, plac
 export async function updateContest(cs: ContestScope, input: ContestInput): Promise<ContestDoc> {
   requireContestAdmin(cs);
   const before = cs.contest;
-  if (input.type !== before.type) throw new DomainError("invalid", "contest:typeFixed");
-  const fields = storedFields(input);
+  // HOJ's client sends back the type it was shown (a rule of ours shows as ACM or OI there).
+  if (input.type !== before.type && input.type !== ruleOf(before.type).hojType) throw new DomainError("invalid", "contest:typeFixed");
+  const fields = storedFields({ ...input, type: before.type });
   await Contest.updateOne({ _id: before._id }, { $set: { ...fields, gmtModified: new Date() } });
   const after = await loadContest(before._id, null);
   await boardSettingsChanged(before, after);

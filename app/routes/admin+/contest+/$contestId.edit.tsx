@@ -7,6 +7,7 @@ import { useTranslation } from "~/lib/translation";
 import { contestDraftOf, contestFormAction, type ContestFormAnswer } from "~/http/contest-form.server";
 import { adminContestPageBase, contestPageRefusal } from "~/http/contest-page.server";
 import { getT } from "~/services/platform/i18n.server";
+import { ruleChoices } from "~/services/contest/rules/index.server";
 
 // Editing a contest (spec section 5): the same form; the rule type stays what it was created with.
 // Its admins only (super admin or its author).
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const contest = cs.contest;
   try {
     const t = await getT(request, "contest-admin");
-    return json({ cid, draft: contestDraftOf(contest), pageTitle: t("edit.title", { id: cid }) });
+    return json({ cid, draft: contestDraftOf(contest), rules: ruleChoices(), pageTitle: t("edit.title", { id: cid }) });
   } catch (err) {
     throw contestPageRefusal(err);
   }
@@ -46,7 +47,7 @@ export default function EditContest() {
           {t("list.announcements")}
         </Link>
       </div>
-      <ContestForm key={answer?.nonce ?? "initial"} mode="edit" draft={answer?.draft ?? data.draft} errors={answer?.errors ?? {}} />
+      <ContestForm key={answer?.nonce ?? "initial"} mode="edit" draft={answer?.draft ?? data.draft} errors={answer?.errors ?? {}} rules={data.rules} />
     </div>
   );
 }
