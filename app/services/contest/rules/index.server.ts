@@ -1,11 +1,12 @@
 import { acmRule } from "./acm.server";
+import { ioiRule } from "./ioi.server";
 import { oiRule } from "./oi.server";
 import type { ContestRule } from "./rule.server";
 
 // The contest rules the site offers, by their stored `type`: the contest form lists them, the board,
 // the pages and HOJ's calls ask `ruleOf(type)`. A new rule is one file beside these and a line here.
 
-const RULES: readonly ContestRule[] = [acmRule, oiRule];
+const RULES: readonly ContestRule[] = [acmRule, oiRule, ioiRule];
 const BY_TYPE = new Map(RULES.map((r) => [r.type, r]));
 
 /** The rule of a contest's type (an unknown stored type reads as ACM). */
