@@ -1,7 +1,6 @@
 import { json } from "@remix-run/node";
-import type { CurrentUser } from "~/services/account/session.server";
 import { announcementInputSchema, announcementUpdateSchema, createAnnouncement, deleteAnnouncement, listAnnouncementsForAdmin, updateAnnouncement } from "~/services/contest/announcements.server";
-import type { ContestOwnerScope } from "~/services/contest/contests.server";
+import type { ContestPlace, ContestScope } from "~/services/contest/scope.server";
 import { DomainError } from "~/services/errors.server";
 import { getT } from "~/services/platform/i18n.server";
 import { validate } from "~/services/platform/validation.server";
@@ -17,7 +16,9 @@ import { httpStatusOf } from "./status.server";
 export type AnnouncementsAnswer = { error: string | null; errors: Record<string, string>; draft?: { title: string; content: string }; editId?: number; confirmDelete?: { id: number; title: string } };
 
 /** The announcements page's POST (create, update, delete with the server's confirmation step), in a scope. */
-export async function contestAnnouncementsAction(request: Request, user: CurrentUser, cid: number, where: { scope?: ContestOwnerScope; here: string }) {
+export async function contestAnnouncementsAction(request: Request, cs: ContestScope, where: { place: ContestPlace | null; here: string }) {
+  const user = cs.viewer!;
+  const cid = cs.contest._id;
   const t = await getT(request, ["contest", "common"]);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -27,19 +28,19 @@ export async function contestAnnouncementsAction(request: Request, user: Current
     if (intent === "create") {
       const v = validate(t, announcementInputSchema, input);
       if (!v.ok) return json<AnnouncementsAnswer>({ error: null, errors: v.errors, draft }, { status: 400 });
-      await createAnnouncement(user, v.data, where.scope);
+      await createAnnouncement(cs, v.data);
     } else if (intent === "update") {
       const id = inputId(form.get("id"));
       const v = validate(t, announcementUpdateSchema, { ...input, id });
       if (!v.ok) return json<AnnouncementsAnswer>({ error: null, errors: v.errors, draft, editId: id }, { status: 400 });
-      await updateAnnouncement(user, v.data, where.scope);
+      await updateAnnouncement(user, v.data, where.place);
     } else if (intent === "delete") {
       const id = inputId(form.get("id"));
-      const own = (await listAnnouncementsForAdmin(user, cid, where.scope)).find((a) => a._id === id);
+      const own = (await listAnnouncementsForAdmin(cs)).find((a) => a._id === id);
       if (!own) throw new DomainError("notFound", "contest:announcementNotFound");
       // Without JavaScript the server asks first (the dialog sends confirmed=1).
       if (form.get("confirmed") !== "1") return json<AnnouncementsAnswer>({ error: null, errors: {}, confirmDelete: { id, title: own.title } });
-      await deleteAnnouncement(user, id, where.scope);
+      await deleteAnnouncement(user, id, where.place);
     } else {
       return json<AnnouncementsAnswer>({ error: t("common:errors.badRequest"), errors: {} }, { status: 400 });
     }

@@ -1,6 +1,6 @@
-import { ContestType } from "~/lib/contest";
-import { contestStatusAt, isContestAdmin } from "~/services/access/policy.server";
-import type { CurrentUser } from "~/services/account/session.server";
+import { contestStatusAt } from "~/services/access/policy.server";
+import { ruleInfo } from "~/services/contest/rules/index.server";
+import { resolveContest, type ContestScope } from "~/services/contest/scope.server";
 import { boardQuerySchema, contestRank } from "~/services/contest/views.server";
 import { contestPageRefusal } from "./contest-page.server";
 import { requireUser } from "./guards.server";
@@ -32,11 +32,11 @@ export function boardRequestFrom(url: URL, cid: number) {
 }
 
 /** A board page as the pages render it. */
-export async function boardPageData(user: CurrentUser, cid: number, url: URL, outside: boolean) {
-  const q = boardRequestFrom(url, cid);
+export async function boardPageData(cs: ContestScope, url: URL, outside: boolean) {
+  const q = boardRequestFrom(url, cs.contest._id);
   let rank: Awaited<ReturnType<typeof contestRank>>;
   try {
-    rank = await contestRank(user, q, outside);
+    rank = await contestRank(cs, q, outside);
   } catch (err) {
     throw contestPageRefusal(err);
   }
@@ -46,13 +46,13 @@ export async function boardPageData(user: CurrentUser, cid: number, url: URL, ou
     contest: {
       id: c._id,
       title: c.title,
-      type: c.type,
+      rule: ruleInfo(c.type),
       status: contestStatusAt(c, now),
       startTime: c.startTime.toISOString(),
       endTime: c.endTime.toISOString(),
     },
-    oi: c.type === ContestType.OI,
-    admin: isContestAdmin(user, c),
+    oi: cs.rule.scoring === "oi",
+    admin: cs.standing.admin,
     sealed: rank.view === "sealed",
     /** A Force Update is running: the board shows its rows as they were until the new ones replace them. */
     rebuilding: rank.rebuilding,
@@ -66,17 +66,26 @@ export async function boardPageData(user: CurrentUser, cid: number, url: URL, ou
 
 export type BoardPageData = Awaited<ReturnType<typeof boardPageData>>;
 
-const OUTSIDE_BOARD_PATH = { [ContestType.ACM]: "/contest/acm-scoreboard", [ContestType.OI]: "/contest/oi-scoreboard" } as const;
+/** The outside scoreboard's address of a board's shape (HOJ's: one for ACM-like boards, one for OI-like ones). */
+export function outsideBoardPath(scoring: "acm" | "oi", cid: number): string {
+  return `/contest/${scoring}-scoreboard/${cid}`;
+}
 
 /**
- * The outside scoreboard at the address of one rule (spec section 2); a contest of the other rule
- * is sent to its own address.
+ * The outside scoreboard at the address of one board shape (spec section 2); a contest whose rule
+ * has the other shape is sent to its own address.
  */
-export async function outsideBoardPage(request: Request, contestId: string | undefined, rule: (typeof ContestType)[keyof typeof ContestType]) {
+export async function outsideBoardPage(request: Request, contestId: string | undefined, scoring: "acm" | "oi") {
   const user = await requireUser(request);
   const cid = pathId(contestId);
   const url = new URL(request.url);
-  const data = await boardPageData(user, cid, url, true);
-  if (data.contest.type !== rule) throw siteRedirect(`${OUTSIDE_BOARD_PATH[data.contest.type === ContestType.OI ? ContestType.OI : ContestType.ACM]}/${cid}${url.search}`);
+  let cs: ContestScope;
+  try {
+    cs = await resolveContest(cid, user, null);
+  } catch (err) {
+    throw contestPageRefusal(err);
+  }
+  const data = await boardPageData(cs, url, true);
+  if (cs.rule.scoring !== scoring) throw siteRedirect(`${outsideBoardPath(cs.rule.scoring, cid)}${url.search}`);
   return data;
 }

@@ -3,7 +3,9 @@ import { AwardType, DEFAULT_AWARDS, SEAL_CHOICE_SECONDS, SealChoice } from "~/li
 import { blankAward, emptyContestDraft, localInputValue, MAX_AWARD_ROWS, parseLocalInput, readOffset, type ContestDraft } from "~/lib/contest-draft";
 import type { ContestDoc } from "~/models/contest.server";
 import type { CurrentUser } from "~/services/account/session.server";
-import { contestInputSchema, createContest, type ContestOwnerScope, formatAccountLimitRule, parseAccountLimitRule, updateContest } from "~/services/contest/contests.server";
+import { formatAccountLimitRule, parseAccountLimitRule } from "~/services/contest/account-limit.server";
+import { contestInputSchema, createContest, updateContest } from "~/services/contest/contests.server";
+import type { ContestPlace, ContestScope } from "~/services/contest/scope.server";
 import { DomainError } from "~/services/errors.server";
 import { getT } from "~/services/platform/i18n.server";
 import { validate, type FieldErrors } from "~/services/platform/validation.server";
@@ -155,9 +157,11 @@ export function applyAwardIntent(draft: ContestDraft, intent: string): boolean {
   return true;
 }
 
-/** Creates (cid null) or edits a contest from the posted form; field errors keep the draft. */
-/** `group`: a group's contest (its scope, and its page to return to after saving). */
-export async function contestFormAction(request: Request, user: CurrentUser, cid: number | null, group?: { scope: ContestOwnerScope; done: (cid: number) => string }) {
+/**
+ * Creates a contest in a place (the site, a group) or edits a resolved one from the posted form;
+ * field errors keep the draft. `done`: the page to return to after saving.
+ */
+export async function contestFormAction(request: Request, user: CurrentUser, target: { create: ContestPlace } | { edit: ContestScope }, done: (cid: number) => string) {
   const t = await getT(request, ["contest", "common"]);
   const form = await request.formData();
   const draft = contestDraftFrom(form);
@@ -167,12 +171,11 @@ export async function contestFormAction(request: Request, user: CurrentUser, cid
   if (!v.ok) return refuse(v.errors, 400);
   let saved: ContestDoc;
   try {
-    saved = cid === null ? await createContest(user, v.data, group?.scope) : await updateContest(user, cid, v.data, group?.scope);
+    saved = "create" in target ? await createContest(user, v.data, target.create) : await updateContest(target.edit, v.data);
   } catch (err) {
     if (err instanceof DomainError) return refuse({ _form: t(err.message, err.params ?? {}) }, httpStatusOf(err.kind));
     throw err;
   }
-  const cookie = await flash(request, { type: "success", key: cid === null ? "contest-admin:flash.created" : "contest-admin:flash.saved" });
-  const done = group ? group.done(saved._id) : cid === null ? `/admin/contest/${saved._id}/problems` : `/admin/contest`;
-  return siteRedirect(done, { headers: { "Set-Cookie": cookie } });
+  const cookie = await flash(request, { type: "success", key: "create" in target ? "contest-admin:flash.created" : "contest-admin:flash.saved" });
+  return siteRedirect(done(saved._id), { headers: { "Set-Cookie": cookie } });
 }

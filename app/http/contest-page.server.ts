@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isContestAdmin } from "~/services/access/policy.server";
-import { isSuperAdmin } from "~/services/access/roles.server";
 import type { CurrentUser } from "~/services/account/session.server";
+import { administerContest, resolveContest, SITE, type ContestScope } from "~/services/contest/scope.server";
 import { contestInfo } from "~/services/contest/views.server";
 import { DomainError } from "~/services/errors.server";
-import { requireUser } from "./guards.server";
+import { requireAdmin, requireUser } from "./guards.server";
 import { pathId } from "./ids.server";
 import { httpStatusOf } from "./status.server";
 
@@ -21,19 +20,40 @@ export function contestPageRefusal(err: unknown): Response {
 export interface ContestPageBase {
   user: CurrentUser;
   cid: number;
+  /** The contest as this request meets it: the services are handed this. */
+  cs: ContestScope;
   info: Awaited<ReturnType<typeof contestInfo>>;
-  /** The viewer administers the contest (super admin, author, group admin). */
+  /** The viewer administers the contest (super admin, author, the group's root): the policy's answer. */
   admin: boolean;
-  superAdmin: boolean;
+  /** The viewer may rejudge its problems: the policy's answer. */
+  mayRejudge: boolean;
 }
 
-/** The signed-in viewer and the contest of `/contest/{contestId}/...`; 404 for a hidden or unknown one. */
+/**
+ * The signed-in viewer and the contest of `/contest/{contestId}/...`, resolved once; 404 for a
+ * hidden or unknown one.
+ */
 export async function contestPageBase(request: Request, params: LoaderFunctionArgs["params"]): Promise<ContestPageBase> {
   const user = await requireUser(request);
   const cid = pathId(params.contestId);
   try {
-    const info = await contestInfo(user, cid);
-    return { user, cid, info, admin: isContestAdmin(user, info.contest, info.ctx.groupAdmin), superAdmin: isSuperAdmin(user) };
+    const cs = await resolveContest(cid, user, null);
+    const info = await contestInfo(cs);
+    return { user, cid, cs, info, admin: cs.standing.admin, mayRejudge: cs.standing.mayRejudge };
+  } catch (err) {
+    throw contestPageRefusal(err);
+  }
+}
+
+/**
+ * A site contest's admin pages (`/admin/contest/{contestId}/...`): a user of the admin roles who
+ * administers it, the contest resolved once; a group's contest is not found there.
+ */
+export async function adminContestPageBase(request: Request, params: LoaderFunctionArgs["params"]): Promise<{ user: CurrentUser; cid: number; cs: ContestScope }> {
+  const user = await requireAdmin(request);
+  const cid = pathId(params.contestId);
+  try {
+    return { user, cid, cs: await administerContest(cid, user, SITE) };
   } catch (err) {
     throw contestPageRefusal(err);
   }

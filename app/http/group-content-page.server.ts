@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { CurrentUser } from "~/services/account/session.server";
+import { administerContest, type ContestScope } from "~/services/contest/scope.server";
 import { groupContentFor, type GroupContentAdmin } from "~/services/group/content.server";
+import { pathId } from "./ids.server";
 import { groupPageRefusal, groupPageBase } from "./group-page.server";
 import { loginRedirect } from "./guards.server";
 
@@ -19,6 +21,21 @@ export async function groupAdminPageBase(request: Request, params: LoaderFunctio
   if (!user) throw loginRedirect(request);
   try {
     return { user, gid, admin: await groupContentFor(gid, user) };
+  } catch (err) {
+    throw groupPageRefusal(request, err);
+  }
+}
+
+/**
+ * A group contest's admin pages (`/group/{gid}/contest/{contestId}/...`): the group's admin page
+ * base and the contest resolved once for a viewer who administers it (its author, the group's root,
+ * a super admin); a contest of another group is not found here.
+ */
+export async function groupContestAdminBase(request: Request, params: LoaderFunctionArgs["params"]): Promise<GroupAdminPageBase & { cid: number; cs: ContestScope }> {
+  const base = await groupAdminPageBase(request, params);
+  const cid = pathId(params.contestId);
+  try {
+    return { ...base, cid, cs: await administerContest(cid, base.user, base.admin.manage) };
   } catch (err) {
     throw groupPageRefusal(request, err);
   }

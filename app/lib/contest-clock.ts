@@ -53,7 +53,7 @@ export function durationParts(seconds: number): { h: number; m: number } {
   return { h: Math.floor(seconds / 3600), m: Math.floor((seconds % 3600) / 60) };
 }
 
-/** The outside scoreboard's address of a contest (ACM 0, OI 1). */
-export function scoreboardPath(id: number, type: number): string {
-  return type === 1 ? `/contest/oi-scoreboard/${id}` : `/contest/acm-scoreboard/${id}`;
+/** The outside scoreboard's address of a contest, by the shape of its rule's board. */
+export function scoreboardPath(id: number, scoring: "acm" | "oi"): string {
+  return `/contest/${scoring}-scoreboard/${id}`;
 }

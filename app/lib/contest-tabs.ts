@@ -3,7 +3,8 @@
 
 export interface ContestTabFlags {
   admin: boolean;
-  superAdmin: boolean;
+  /** May rejudge its problems (the policy's answer). */
+  mayRejudge: boolean;
   openPrint: boolean;
   /** The site's contest comment switch (openContestComment). */
   openComment: boolean;
@@ -26,7 +27,7 @@ export function contestTabs(f: ContestTabFlags): ContestTab[] {
     { path: "print", label: "tabs.print", shown: f.openPrint },
     { path: "ac-info", label: "tabs.acInfo", shown: f.admin },
     { path: "admin-print", label: "tabs.adminPrint", shown: f.admin && f.openPrint },
-    { path: "rejudge", label: "tabs.rejudge", shown: f.superAdmin },
+    { path: "rejudge", label: "tabs.rejudge", shown: f.mayRejudge },
     { path: "scroll-board", label: "tabs.scrollBoard", shown: f.admin },
   ];
   return tabs.filter((tab) => tab.shown).map(({ path, label }) => ({ path, label }));

@@ -1,4 +1,7 @@
-import { ACM_PENALTY_SECONDS, ContestType } from "./contest";
+import { ACM_PENALTY_SECONDS } from "./contest";
+
+/** The shape of a contest rule's board: solved and penalty ("acm") or scores ("oi"). */
+export type Scoring = "acm" | "oi";
 
 // The rolling scoreboard's arithmetic (spec section 2, /scrollBoard): the board starts as it froze
 // at the seal; each step reveals one hidden cell of the lowest-ranked participant who still has
@@ -34,12 +37,12 @@ export interface ScrollStep {
 }
 
 /** Totals of a row from its cells, by the contest's rule. */
-export function totalsOf(type: number, cells: Record<string, ScrollCell>): Pick<ScrollRow, "ac" | "totalTime" | "totalScore"> {
+export function totalsOf(scoring: Scoring, cells: Record<string, ScrollCell>): Pick<ScrollRow, "ac" | "totalTime" | "totalScore"> {
   let ac = 0;
   let totalTime = 0;
   let totalScore = 0;
   for (const c of Object.values(cells)) {
-    if (type === ContestType.OI) {
+    if (scoring === "oi") {
       if (c.judged > 0) totalScore += c.score;
       if (c.isAC) {
         ac++;
@@ -54,8 +57,8 @@ export function totalsOf(type: number, cells: Record<string, ScrollCell>): Pick<
 }
 
 /** Board order: ACM solved then penalty, OI score then time; then the user id (stable). */
-export function compareRows(type: number, a: ScrollRow, b: ScrollRow): number {
-  const main = type === ContestType.OI ? b.totalScore - a.totalScore : b.ac - a.ac;
+export function compareRows(scoring: Scoring, a: ScrollRow, b: ScrollRow): number {
+  const main = scoring === "oi" ? b.totalScore - a.totalScore : b.ac - a.ac;
   if (main !== 0) return main;
   if (a.totalTime !== b.totalTime) return a.totalTime - b.totalTime;
   return a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0;
@@ -66,19 +69,19 @@ export function isHidden(c: ScrollCell | undefined): boolean {
 }
 
 /** Applies one step to a board (a new array, rows replaced where changed) and sorts it. */
-export function applyStep(type: number, rows: readonly ScrollRow[], step: ScrollStep): ScrollRow[] {
+export function applyStep(scoring: Scoring, rows: readonly ScrollRow[], step: ScrollStep): ScrollRow[] {
   const next = rows.map((r) => {
     if (r.uid !== step.uid) return r;
     const cells = { ...r.cells, [String(step.pid)]: step.cell };
-    return { ...r, cells, ...totalsOf(type, cells) };
+    return { ...r, cells, ...totalsOf(scoring, cells) };
   });
-  return next.sort((a, b) => compareRows(type, a, b));
+  return next.sort((a, b) => compareRows(scoring, a, b));
 }
 
 /** The board after the first `n` steps. */
-export function replay(type: number, initial: readonly ScrollRow[], steps: readonly ScrollStep[], n: number): ScrollRow[] {
-  let rows = [...initial].sort((a, b) => compareRows(type, a, b));
-  for (const step of steps.slice(0, Math.max(0, n))) rows = applyStep(type, rows, step);
+export function replay(scoring: Scoring, initial: readonly ScrollRow[], steps: readonly ScrollStep[], n: number): ScrollRow[] {
+  let rows = [...initial].sort((a, b) => compareRows(scoring, a, b));
+  for (const step of steps.slice(0, Math.max(0, n))) rows = applyStep(scoring, rows, step);
   return rows;
 }
 
@@ -86,9 +89,9 @@ export function replay(type: number, initial: readonly ScrollRow[], steps: reado
  * The steps from the sealed board to the final one: repeatedly the lowest-ranked row with a hidden
  * cell reveals its first hidden problem (in the contest's problem order) with its final cell.
  */
-export function revealSteps(type: number, sealed: readonly ScrollRow[], finalCells: ReadonlyMap<string, Record<string, ScrollCell>>, problemOrder: readonly number[]): ScrollStep[] {
+export function revealSteps(scoring: Scoring, sealed: readonly ScrollRow[], finalCells: ReadonlyMap<string, Record<string, ScrollCell>>, problemOrder: readonly number[]): ScrollStep[] {
   const empty: ScrollCell = { isAC: false, acTime: 0, errorNum: 0, tryNum: 0, score: 0, time: 0, judged: 0 };
-  let rows = [...sealed].sort((a, b) => compareRows(type, a, b));
+  let rows = [...sealed].sort((a, b) => compareRows(scoring, a, b));
   const steps: ScrollStep[] = [];
   for (;;) {
     let found: ScrollStep | null = null;
@@ -102,7 +105,7 @@ export function revealSteps(type: number, sealed: readonly ScrollRow[], finalCel
     }
     if (!found) return steps;
     steps.push(found);
-    rows = applyStep(type, rows, found);
+    rows = applyStep(scoring, rows, found);
   }
 }
 

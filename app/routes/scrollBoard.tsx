@@ -1,13 +1,13 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { ContestType } from "~/lib/contest";
 import { hms } from "~/lib/contest-board";
 import { pageTitle } from "~/lib/meta";
 import { isHidden, medalOf, replay, type ScrollCell } from "~/lib/scroll-board";
 import { useTranslation } from "~/lib/translation";
 import { contestPageRefusal } from "~/http/contest-page.server";
 import { requireUser } from "~/http/guards.server";
+import { resolveContest } from "~/services/contest/scope.server";
 import { scrollBoardData, scrollBoardSchema } from "~/services/contest/scroll-board.server";
 import { getT } from "~/services/platform/i18n.server";
 
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!parsed.success) throw new Response("Bad Request", { status: 400 });
   let data: Awaited<ReturnType<typeof scrollBoardData>>;
   try {
-    data = await scrollBoardData(user, parsed.data);
+    data = await scrollBoardData(await resolveContest(parsed.data.cid, user, null), parsed.data);
   } catch (err) {
     throw contestPageRefusal(err);
   }
@@ -77,8 +77,8 @@ export default function ScrollBoard() {
   const location = useLocation();
   const [step, setStep] = useState(data.step);
   const total = data.steps.length;
-  const oi = data.contest.type === ContestType.OI;
-  const rows = useMemo(() => replay(data.contest.type, data.initial, data.steps, step), [data, step]);
+  const oi = data.contest.scoring === "oi";
+  const rows = useMemo(() => replay(data.contest.scoring, data.initial, data.steps, step), [data, step]);
   const last = step > 0 ? data.steps[step - 1] : null;
   const done = step >= total;
 

@@ -184,13 +184,15 @@ test.beforeAll(async ({ app }) => {
   // A running public contest with the problem as "A" and someone's accepted submission to it.
   const { createContest, contestInputSchema } = await import("../../app/services/contest/contests.server");
   const { addContestProblem } = await import("../../app/services/contest/problems.server");
+  const { administerContest, SITE } = await import("../../app/services/contest/scope.server");
   const owner = { _id: `a11y-root-${pid}`, username: `a11yroot${pid}`.slice(0, 20), role: Role.SUPER_ADMIN } as never;
   const contest = await retryOnTakenId(() => createContest(
     owner,
     contestInputSchema.parse({ title: `Accessible contest ${pid}`, description: "For the audit.", type: 0, auth: 0, startTime: new Date(Date.now() - 3600_000), endTime: new Date(Date.now() + 24 * 3600_000) }),
+    SITE,
   ));
   contestId = contest._id;
-  await retryOnTakenId(() => addContestProblem(owner, { cid: contestId, pid, displayId: "A", displayTitle: "", color: "#d03050" }));
+  await retryOnTakenId(async () => addContestProblem(await administerContest(contestId, owner, null), { cid: contestId, pid, displayId: "A", displayTitle: "", color: "#d03050" }, "public"));
   const inContest = await m.Submission.create({
     _id: 9_500_000 + randomPid(),
     pid,

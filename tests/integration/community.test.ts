@@ -36,6 +36,7 @@ import { connectDb, disconnectDb, ensureIndexes } from "~/services/platform/db.s
 import { closeRedis } from "~/services/platform/redis.server";
 import { updateWebsiteConfig } from "~/services/site/config.server";
 import { body, call, makeProblem, req } from "../fixtures/learner";
+import { SITE } from "~/services/contest/scope.server";
 
 // Discussions, comments, replies, likes, reports and messages through HOJ's calls: shapes, every
 // refusal made by a direct request (translated, nothing stored), likes that cannot be inflated,
@@ -342,6 +343,7 @@ describe("contest Q&A", () => {
     const contest = await createContest(
       root,
       contestInputSchema.parse({ title: "QA Cup", description: "Ask away.", type: ContestType.ACM, auth: ContestAuth.PUBLIC, startTime: new Date(Date.now() - 60_000), endTime: new Date(Date.now() + 3600_000) }),
+      SITE,
     );
     cid = contest._id;
   });

@@ -12,6 +12,7 @@ import { addContestProblem } from "~/services/contest/problems.server";
 import { disconnectDb } from "~/services/platform/db.server";
 import { closeRedis, redis, rkey } from "~/services/platform/redis.server";
 import { finalMessage, makeContestSubmission, makeProblem, makeUser, openStore } from "./support/judging";
+import { administerContest, SITE } from "~/services/contest/scope.server";
 
 // The kept board against the board rebuilt from the submissions: verdicts applied one by one
 // (results, results delivered again, rejudges with a new verdict, manual judgements) leave the
@@ -45,7 +46,7 @@ async function contestWith(type: number, over: Record<string, unknown> = {}) {
     sealRankTimeChoice: 0,
     ...over,
   });
-  return createContest(admin, input);
+  return createContest(admin, input, SITE);
 }
 
 async function submitAt(user: UserDoc, problem: { _id: number; problemId: string; title: string }, cid: number, m: number): Promise<SubmissionDoc> {
@@ -83,7 +84,7 @@ describe("the kept board", () => {
     it(`${name}: applying verdicts one by one gives the board a full rebuild gives`, async () => {
       const contest = await contestWith(type, type === ContestType.OI ? { oiRankScoreType: "Highest" } : {});
       const problems = await Promise.all([0, 1, 2].map(() => makeProblem({ type: type === ContestType.OI ? ProblemType.OI : ProblemType.ACM })));
-      for (const [i, p] of problems.entries()) await addContestProblem(admin, { cid: contest._id, pid: p._id, displayId: "ABC"[i], displayTitle: "", color: "" });
+      for (const [i, p] of problems.entries()) await addContestProblem(await administerContest(contest._id, admin, null), { cid: contest._id, pid: p._id, displayId: "ABC"[i], displayTitle: "", color: "" }, "public");
       const users = await Promise.all([0, 1, 2, 3, 4, 5].map(() => makeUser()));
       const rand = rng(type === ContestType.OI ? 7 : 3);
       const statuses = [JudgeStatus.ACCEPTED, JudgeStatus.WRONG_ANSWER, JudgeStatus.COMPILE_ERROR, JudgeStatus.TIME_LIMIT_EXCEEDED, JudgeStatus.SYSTEM_ERROR, JudgeStatus.PARTIAL_ACCEPTED];
@@ -126,8 +127,8 @@ describe("the kept board", () => {
       ],
     });
     const [p1, p2] = await Promise.all([makeProblem(), makeProblem()]);
-    await addContestProblem(admin, { cid: contest._id, pid: p1._id, displayId: "A", displayTitle: "", color: "" });
-    await addContestProblem(admin, { cid: contest._id, pid: p2._id, displayId: "B", displayTitle: "", color: "" });
+    await addContestProblem(await administerContest(contest._id, admin, null), { cid: contest._id, pid: p1._id, displayId: "A", displayTitle: "", color: "" }, "public");
+    await addContestProblem(await administerContest(contest._id, admin, null), { cid: contest._id, pid: p2._id, displayId: "B", displayTitle: "", color: "" }, "public");
     // star solves A first (no first blood for a star); a: A at 10 after one WA (1800 s), B at 20 (1200 s): 2 solved, 3000.
     await verdict(await submitAt(star, p1, contest._id, 1), JudgeStatus.ACCEPTED);
     await verdict(await submitAt(a, p1, contest._id, 5), JudgeStatus.WRONG_ANSWER);
@@ -175,7 +176,7 @@ describe("the kept board", () => {
   it("Force Update rebuilds in the background, one job at a time, and gives the same board", async () => {
     const contest = await contestWith(ContestType.ACM);
     const p = await makeProblem();
-    await addContestProblem(admin, { cid: contest._id, pid: p._id, displayId: "A", displayTitle: "", color: "" });
+    await addContestProblem(await administerContest(contest._id, admin, null), { cid: contest._id, pid: p._id, displayId: "A", displayTitle: "", color: "" }, "public");
     const users = await Promise.all([0, 1, 2].map(() => makeUser()));
     for (const [i, u] of users.entries()) await verdict(await submitAt(u, p, contest._id, 10 + i), i === 1 ? JudgeStatus.WRONG_ANSWER : JudgeStatus.ACCEPTED);
     const kept = await snapshot(contest._id);
@@ -200,7 +201,7 @@ describe("the kept board", () => {
   it("a rebuild never leaves the board empty meanwhile: rows are replaced in place, not deleted first", async () => {
     const contest = await contestWith(ContestType.ACM);
     const p = await makeProblem();
-    await addContestProblem(admin, { cid: contest._id, pid: p._id, displayId: "A", displayTitle: "", color: "" });
+    await addContestProblem(await administerContest(contest._id, admin, null), { cid: contest._id, pid: p._id, displayId: "A", displayTitle: "", color: "" }, "public");
     const users = await Promise.all([0, 1, 2, 3].map(() => makeUser()));
     for (const u of users) await verdict(await submitAt(u, p, contest._id, 10), JudgeStatus.ACCEPTED);
     const counts: number[] = [];

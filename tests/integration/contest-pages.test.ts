@@ -37,6 +37,7 @@ import { connectDb, disconnectDb, ensureIndexes } from "~/services/platform/db.s
 import { closeRedis } from "~/services/platform/redis.server";
 import { makeProblem } from "../fixtures/learner";
 import { call, sessionCookieFor } from "./support/call-route";
+import { administerContest, SITE } from "~/services/contest/scope.server";
 
 // The contest pages by direct request: who may open each page and do each write (visitors sent to
 // log in, non-admins 403, unknown ids 404), and every bad form answered with a translated error
@@ -98,9 +99,10 @@ beforeAll(async () => {
       openPrint: true,
       openRank: true,
     }),
+    SITE,
   );
   cid = contest._id;
-  await addContestProblem(root, { cid, pid, displayId: "A", displayTitle: "", color: "#ff0000" });
+  await addContestProblem(await administerContest(cid, root, null), { cid, pid, displayId: "A", displayTitle: "", color: "#ff0000" }, "public");
 });
 
 afterAll(async () => {

@@ -42,6 +42,7 @@ import { createTraining } from "~/services/training/trainings.server";
 import { api, contestBody, problemDto } from "../fixtures/hoj-bodies";
 import { call, cookieFor, makeProblem, makeSubmission, req } from "../fixtures/learner";
 import { problemForm } from "../fixtures/problem-form";
+import { administerContest, SITE } from "~/services/contest/scope.server";
 
 // What becomes of a group problem once it is written: deleting it takes it out of the contests and
 // trainings that list it (their boards, problem counts and ranks follow, submissions stay), also
@@ -162,8 +163,8 @@ describe("disbanding a group", () => {
     await Problem.updateOne({ _id: accepted.id }, { $set: { applyPublicProgress: ApplyProgress.PUBLIC, auth: ProblemAuth.PUBLIC } });
     const training = await createTraining(siteAdmin, { title: "Site sums", description: "From a group", auth: "Public", privatePwd: "", rank: 1, categoryId: CATEGORY, status: true });
     await addTrainingProblem(siteAdmin, { tid: training._id, pid: accepted.id });
-    const contest = await createContest(siteAdmin, contestInputSchema.parse(contestBody({ title: "Site cup" })));
-    await addContestProblem(siteAdmin, { cid: contest._id, pid: accepted.id, displayId: "A", displayTitle: "", color: "" });
+    const contest = await createContest(siteAdmin, contestInputSchema.parse(contestBody({ title: "Site cup" })), SITE);
+    await addContestProblem(await administerContest(contest._id, siteAdmin, null), { cid: contest._id, pid: accepted.id, displayId: "A", displayTitle: "", color: "" }, "public");
     expect(await Training.findById(training._id).lean()).toMatchObject({ problemCount: 1 });
     await deleteGroup(owner, gone);
     expect(await Problem.exists({ _id: accepted.id })).toBeFalsy();

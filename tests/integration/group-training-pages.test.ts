@@ -25,6 +25,7 @@ import { createTraining, trainingInputSchema } from "~/services/training/trainin
 import { addMembers, makeGroup, makeUser } from "../fixtures/groups";
 import { body, call, cookieFor, makeProblem, req } from "../fixtures/learner";
 import { startWebServer, type WebServer } from "../support/web-server";
+import { administerContest, SITE } from "~/services/contest/scope.server";
 
 // A group's training in its group's frame (/group/{gid}/training/{tid}/...): the site's training
 // pages under the group's address, every address they build under it too; the site's address of a
@@ -102,8 +103,8 @@ beforeAll(async () => {
   await removeMember(owner, gid, leaver._id);
   groupProblemId = (await makeProblem({ problemId: "GTF01-1", gid, auth: 1 })).problemId;
   groupCid = (await createContest(owner, contestInput("Class cup"), { gid, groupAdmin: true }))._id;
-  siteCid = (await createContest(owner, contestInput("Open cup")))._id;
-  await addContestProblem(owner, { cid: siteCid, pid: problem._id, displayId: "A", displayTitle: "", color: "" });
+  siteCid = (await createContest(owner, contestInput("Open cup"), SITE))._id;
+  await addContestProblem(await administerContest(siteCid, owner, null), { cid: siteCid, pid: problem._id, displayId: "A", displayTitle: "", color: "" }, "public");
   // One after the other: each takes a free port when it starts.
   server = await startWebServer();
   basePathServer = await startWebServer({ BASE_PATH: "/oj/" });

@@ -25,6 +25,7 @@ import { disconnectDb } from "~/services/platform/db.server";
 import { closeRedis } from "~/services/platform/redis.server";
 import { body, call, makeProblem, req } from "../fixtures/learner";
 import { finalMessage, makeUser, openStore } from "./support/judging";
+import { SITE } from "~/services/contest/scope.server";
 
 // HOJ's home, rank and user-home calls in HOJ's shapes, read from the kept counters after verdicts
 // applied as the judge applies them; and their refusals made by direct requests.
@@ -111,6 +112,7 @@ beforeAll(async () => {
         endTime: new Date(Date.now() + end).toISOString(),
         sealRank: false,
       }),
+      SITE,
     );
   runningCid = (await contest(-3600_000, 3600_000, "Running cup"))._id;
   endedCid = (await contest(-3 * 3600_000, -3600_000, "Ended cup"))._id;

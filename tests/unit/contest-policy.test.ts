@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { JudgeStatus, ProblemAuth, Role } from "~/lib/constants";
+import { ruleOf } from "~/services/contest/rules/index.server";
 import { contestRealTime, contestScope, contestShowsResult, type ContestAccessContext, type Viewer } from "~/services/access/policy.server";
 
 // The contest scope of the access policy: viewer × contest state × action.
@@ -17,8 +18,10 @@ const V: Record<string, Viewer> = {
 const problem = { _id: 7, auth: ProblemAuth.PUBLIC };
 
 function ctx(over: Partial<ContestAccessContext["contest"]> = {}, now = 30, extra: Partial<ContestAccessContext> = {}): ContestAccessContext {
+  const contest = { _id: 1, type: 0, auth: 0, startTime: at(0), endTime: at(120), sealRank: true, sealRankTime: at(60), autoRealRank: true, allowEndSubmit: false, openRank: false, visible: true, uid: "author", gid: null, ...over };
   return {
-    contest: { _id: 1, type: 0, auth: 0, startTime: at(0), endTime: at(120), sealRank: true, sealRankTime: at(60), autoRealRank: true, allowEndSubmit: false, openRank: false, visible: true, uid: "author", gid: null, ...over },
+    contest,
+    visibility: ruleOf(contest.type).visibility,
     now: at(now),
     registered: false,
     accountAllowed: true,

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { buttonClass, Checkbox, dangerButtonClass, Field, FieldError, inputClass, Notice, Section, textareaClass } from "~/components/admin-problem/ui";
-import { AwardType, ContestAuth, ContestType, OI_RANK_SCORE_TYPES, RANK_SHOW_NAMES, SEAL_CHOICE_SECONDS } from "~/lib/contest";
+import { AwardType, ContestAuth, OI_RANK_SCORE_TYPES, RANK_SHOW_NAMES, SEAL_CHOICE_SECONDS } from "~/lib/contest";
 import { MAX_AWARD_ROWS, moveToZone, readOffset, zoneLabel, type ContestDraft } from "~/lib/contest-draft";
 import { contestPrimaryButton } from "~/components/contest/styles";
 import { useTranslation } from "~/lib/translation";
@@ -14,9 +14,17 @@ import { useTranslation } from "~/lib/translation";
 // without it they are the server's, and the form says so. Award rows are added and removed with
 // the form's buttons, which the server answers with the form (at most MAX_AWARD_ROWS rows).
 
-export function ContestForm({ mode, draft, errors }: { mode: "create" | "edit"; draft: ContestDraft; errors: Record<string, string> }) {
+/** A contest rule the form offers (the server's rule registry says which). */
+export interface RuleChoice {
+  type: number;
+  name: string;
+  scoring: "acm" | "oi";
+}
+
+export function ContestForm({ mode, draft, errors, rules }: { mode: "create" | "edit"; draft: ContestDraft; errors: Record<string, string>; rules: RuleChoice[] }) {
   const { t } = useTranslation("contest-admin");
   const [type, setType] = useState(draft.type);
+  const scoring = rules.find((r) => String(r.type) === type)?.scoring ?? "acm";
   const [auth, setAuth] = useState(draft.auth);
   const [awardType, setAwardType] = useState(draft.awardType);
   const [times, setTimes] = useState({ start: draft.startTime, end: draft.endTime });
@@ -64,7 +72,7 @@ export function ContestForm({ mode, draft, errors }: { mode: "create" | "edit"; 
           <p id="time-zone" className="text-sm text-gray-700 sm:col-span-2" data-testid="time-zone" data-offset={zone}>
             {t("form.timeZone", { zone: zoneLabel(zone) })}
           </p>
-          <Field label={t("form.type")} htmlFor="type" error={err("type")} hint={mode === "edit" ? t("form.typeFixed") : undefined}>
+          <Field label={t("form.type")} htmlFor="type" error={err("type")} hint={`${t(`form.rule.${type}`)}${mode === "edit" ? ` ${t("form.typeFixed")}` : ""}`}>
             {mode === "edit" ? <input type="hidden" name="type" value={draft.type} /> : null}
             <select
               id="type"
@@ -74,8 +82,11 @@ export function ContestForm({ mode, draft, errors }: { mode: "create" | "edit"; 
               onChange={(e) => setType(e.target.value)}
               className={inputClass}
             >
-              <option value={ContestType.ACM}>ACM</option>
-              <option value={ContestType.OI}>OI</option>
+              {rules.map((r) => (
+                <option key={r.type} value={r.type}>
+                  {r.name}
+                </option>
+              ))}
             </select>
           </Field>
           <Field label={t("form.auth")} htmlFor="auth" error={err("auth")}>
@@ -97,7 +108,7 @@ export function ContestForm({ mode, draft, errors }: { mode: "create" | "edit"; 
               ))}
             </select>
           </Field>
-          {type === String(ContestType.OI) || mode === "create" ? (
+          {scoring === "oi" || mode === "create" ? (
             <Field label={t("form.oiRankScoreType")} htmlFor="oiRankScoreType" error={err("oiRankScoreType")} hint={t("form.oiOnly")}>
               <select id="oiRankScoreType" name="oiRankScoreType" defaultValue={draft.oiRankScoreType} className={inputClass}>
                 {OI_RANK_SCORE_TYPES.map((n) => (

@@ -22,6 +22,7 @@ import { announcementListSchema, listSiteAnnouncements } from "~/services/site/a
 import { getWebsiteConfig } from "~/services/site/config.server";
 import { carouselImages, recentContests, recentUpdatedProblems } from "~/services/site/home.server";
 import { lastWeekStatistics, sevenDayAcRank, userHeatmap } from "~/services/stats/stats.server";
+import { ruleInfo } from "~/services/contest/rules/index.server";
 
 // The home page (spec section 2 "Home"): carousel, announcements (5 a page), recently updated
 // problems, last week's submissions, quick start, the signed-in user's card with the 98-day heat
@@ -76,7 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     problems,
     sevenDay,
-    contests: contests.map((c) => ({ id: c._id, title: c.title, startTime: c.startTime, status: contestStatusAt(c, now), type: c.type })),
+    contests: contests.map((c) => ({ id: c._id, title: c.title, startTime: c.startTime, status: contestStatusAt(c, now), rule: ruleInfo(c.type).name })),
     week,
     me: me
       ? {
@@ -290,7 +291,7 @@ export default function Home() {
                   <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-gray-700">
                     <span className={`rounded px-1.5 py-0.5 ${CONTEST_STATUS_CLASS[c.status] ?? ""}`}>{t(`home:contests.status.${c.status}`)}</span>
                     <span>{formatDateTime(c.startTime)}</span>
-                    <span>{c.type === 1 ? "OI" : "ACM"}</span>
+                    <span>{c.rule}</span>
                   </div>
                 </li>
               ))}

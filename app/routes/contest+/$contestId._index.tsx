@@ -8,7 +8,6 @@ import { contestPageBase } from "~/http/contest-page.server";
 import { flash } from "~/http/flash.server";
 import { siteRedirect } from "~/http/paths.server";
 import { httpStatusOf } from "~/http/status.server";
-import { contestEntryRefusal } from "~/services/access/policy.server";
 import { registerContest, registerContestSchema } from "~/services/contest/contests.server";
 import { DomainError } from "~/services/errors.server";
 import { getT } from "~/services/platform/i18n.server";
@@ -24,7 +23,7 @@ export const handle = { i18n: ["contest-page", "contest"] };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const base = await contestPageBase(request, params);
   const { contest: c, ctx, json: vo } = base.info;
-  const refusal = contestEntryRefusal(base.user, ctx);
+  const refusal = base.cs.standing.entryRefusal;
   const t = await getT(request, ["contest-page", "contest"]);
   return json({
     contest: {
@@ -41,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       allowEndSubmit: c.allowEndSubmit,
       html: renderMarkdownCached(c.description),
     },
-    needsPassword: c.auth !== ContestAuth.PUBLIC && !ctx.registered && !base.admin,
+    needsPassword: !base.cs.standing.hasAccess,
     registered: ctx.registered,
     entryRefusal: refusal ? t(refusal.message) : null,
   });
@@ -54,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const v = validate(t, registerContestSchema, { cid: base.cid, password: form.get("password") ?? "" });
   if (!v.ok) return json({ error: v.errors.password ?? v.errors._form ?? Object.values(v.errors)[0] ?? "" }, { status: 400 });
   try {
-    await registerContest(base.user, v.data);
+    await registerContest(base.cs, v.data);
   } catch (err) {
     if (err instanceof DomainError) return json({ error: t(err.message, err.params ?? {}) }, { status: httpStatusOf(err.kind) });
     throw err;

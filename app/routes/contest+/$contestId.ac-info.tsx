@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const base = await contestPageBase(request, params);
   const url = new URL(request.url);
   try {
-    const page = await acInfo(base.user, acInfoSchema.parse({ cid: base.cid, currentPage: url.searchParams.get("currentPage") ?? undefined }));
+    const page = await acInfo(base.cs, acInfoSchema.parse({ cid: base.cid, currentPage: url.searchParams.get("currentPage") ?? undefined }));
     return json({
       cid: base.cid,
       total: page.total,
@@ -37,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const input = checkAcSchema.safeParse({ id: form.get("id"), cid: base.cid, checked: form.get("checked") });
   if (!input.success) throw new Response("Bad Request", { status: 400 });
   try {
-    await checkAcInfo(base.user, input.data);
+    await checkAcInfo(base.cs, input.data);
   } catch (err) {
     throw contestPageRefusal(err);
   }

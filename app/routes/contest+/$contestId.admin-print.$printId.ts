@@ -11,7 +11,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = pathId(params.printId);
   let file: Awaited<ReturnType<typeof printText>>;
   try {
-    file = await printText(user, id);
+    file = await printText(user, id, null);
   } catch (err) {
     throw contestPageRefusal(err);
   }

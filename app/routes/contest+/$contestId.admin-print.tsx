@@ -19,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const base = await contestPageBase(request, params);
   const url = new URL(request.url);
   try {
-    const page = await listPrints(base.user, printListSchema.parse({ cid: base.cid, currentPage: url.searchParams.get("currentPage") ?? undefined }));
+    const page = await listPrints(base.cs, printListSchema.parse({ cid: base.cid, currentPage: url.searchParams.get("currentPage") ?? undefined }));
     return json({ cid: base.cid, ...page, records: page.records.map((r) => ({ ...r, gmtCreate: formatDateTime(r.gmtCreate) })) });
   } catch (err) {
     throw contestPageRefusal(err);
@@ -31,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const id = inputId(form.get("id"));
   try {
-    await markPrinted(base.user, id, base.cid);
+    await markPrinted(base.user, id, base.cid, null);
   } catch (err) {
     throw contestPageRefusal(err);
   }

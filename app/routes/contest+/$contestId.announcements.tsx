@@ -16,7 +16,7 @@ export const handle = { i18n: ["contest-page", "contest"] };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const base = await contestPageBase(request, params);
   try {
-    const [list, unread] = await Promise.all([listAnnouncements(base.user, base.cid), unreadAnnouncements(base.user, base.cid)]);
+    const [list, unread] = await Promise.all([listAnnouncements(base.cs), unreadAnnouncements(base.cs, [])]);
     const unreadIds = new Set(unread.map((a) => a._id));
     return json({
       cid: base.cid,
@@ -39,8 +39,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const base = await contestPageBase(request, params);
   try {
-    const unread = await unreadAnnouncements(base.user, base.cid);
-    await markAnnouncementsRead(base.user, base.cid, unread.map((a) => a._id));
+    const unread = await unreadAnnouncements(base.cs, []);
+    await markAnnouncementsRead(base.cs, unread.map((a) => a._id));
   } catch (err) {
     throw contestPageRefusal(err);
   }

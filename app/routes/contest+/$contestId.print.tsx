@@ -30,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const v = validate(t, printInputSchema, { cid: base.cid, content });
   if (!v.ok) return json({ error: v.errors.content ?? Object.values(v.errors)[0] ?? "", content }, { status: 400 });
   try {
-    await submitPrint(base.user, v.data);
+    await submitPrint(base.cs, v.data);
   } catch (err) {
     if (err instanceof DomainError) return json({ error: t(err.message, err.params ?? {}), content }, { status: httpStatusOf(err.kind) });
     throw err;

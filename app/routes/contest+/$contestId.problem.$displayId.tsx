@@ -45,8 +45,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   let detail: Awaited<ReturnType<typeof contestProblemDetail>>;
   let strip: Awaited<ReturnType<typeof contestProblemList>>["rows"];
   try {
-    detail = await contestProblemDetail(base.user, base.cid, displayId);
-    strip = (await contestProblemList(base.user, base.cid)).rows;
+    detail = await contestProblemDetail(base.cs, displayId);
+    strip = (await contestProblemList(base.cs)).rows;
   } catch (err) {
     throw contestPageRefusal(err);
   }
@@ -57,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     editorLanguages(problem),
     tab === "mine"
       ? listContestSubmissions(
-          base.user,
+          base.cs,
           contestSubmissionsSchema.parse({ cid: base.cid, onlyMine: true, displayId: cp.displayId, currentPage: url.searchParams.get("currentPage") ?? undefined, limit: PAGE_SIZE.ownSubmissions }),
         ).catch((err) => {
           throw contestPageRefusal(err);
@@ -100,7 +100,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const t = await getT(request, ["contest", "problem", "judge", "common"]);
   let pid: number;
   try {
-    pid = (await contestProblemDetail(base.user, base.cid, params.displayId ?? "")).problem._id;
+    pid = (await contestProblemDetail(base.cs, params.displayId ?? "")).problem._id;
   } catch (err) {
     throw contestPageRefusal(err);
   }

@@ -1,7 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { JudgeStatus } from "~/lib/constants";
-import { ContestType } from "~/lib/contest";
 import { acRate } from "~/lib/format";
 import { useTranslation } from "~/lib/translation";
 import { contestPageBase, contestPageRefusal } from "~/http/contest-page.server";
@@ -18,12 +17,12 @@ export const handle = { i18n: ["contest-page", "contest"] };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const base = await contestPageBase(request, params);
   try {
-    const { rows, contest } = await contestProblemList(base.user, base.cid);
-    return json({ refusal: null, type: contest.type, rows });
+    const { rows } = await contestProblemList(base.cs);
+    return json({ refusal: null, scoring: base.cs.rule.scoring, rows });
   } catch (err) {
     if (!(err instanceof DomainError) || err.kind !== "forbidden") throw contestPageRefusal(err);
     const t = await getT(request, ["contest", "common"]);
-    return json({ refusal: t(err.message), type: base.info.contest.type, rows: [] as ContestProblemRow[] }, { status: 403 });
+    return json({ refusal: t(err.message), scoring: base.cs.rule.scoring, rows: [] as ContestProblemRow[] }, { status: 403 });
   }
 }
 
@@ -64,7 +63,7 @@ export default function ContestProblems() {
       </section>
     );
   }
-  const oi = data.type === ContestType.OI;
+  const oi = data.scoring === "oi";
   return (
     <section className="overflow-x-auto rounded bg-white p-3 shadow-sm sm:p-5 focus:outline focus:outline-2 focus:outline-brand" tabIndex={0}>
       <table className="w-full text-sm" data-testid="contest-problems">

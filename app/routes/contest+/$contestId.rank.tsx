@@ -16,14 +16,14 @@ export const handle = { i18n: ["contest-page", "contest"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const base = await contestPageBase(request, params);
-  return json(await boardPageData(base.user, base.cid, new URL(request.url), false));
+  return json(await boardPageData(base.cs, new URL(request.url), false));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const base = await contestPageBase(request, params);
   let started: boolean;
   try {
-    ({ started } = await forceBoardUpdate(base.user, base.cid));
+    ({ started } = await forceBoardUpdate(base.cs));
   } catch (err) {
     throw contestPageRefusal(err);
   }

@@ -15,7 +15,7 @@ export const handle = { i18n: ["contest-page", "contest"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const base = await contestPageBase(request, params);
-  if (!base.superAdmin) throw new Response("Forbidden", { status: 403 });
+  if (!base.mayRejudge) throw new Response("Forbidden", { status: 403 });
   const problems = await contestProblems(base.cid);
   return json({ cid: base.cid, problems: problems.map((p) => ({ pid: p.pid, displayId: p.displayId, title: p.displayTitle, total: p.total, ac: p.ac })) });
 }
@@ -26,7 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const pid = inputId(form.get("pid"));
   let n: number;
   try {
-    n = await rejudgeProblemInContest(base.user, base.cid, pid);
+    n = await rejudgeProblemInContest(base.cs, pid);
   } catch (err) {
     throw contestPageRefusal(err);
   }

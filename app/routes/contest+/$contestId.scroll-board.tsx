@@ -3,7 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { contestPageBase, contestPageRefusal } from "~/http/contest-page.server";
 import { contestStatusAt } from "~/services/access/policy.server";
-import { requireContestAdmin } from "~/services/contest/contests.server";
+import { requireContestAdmin } from "~/services/contest/scope.server";
 
 // The scroll board's configuration (spec section 2 "Contest admin helper pages"): the contest id,
 // gold, silver and bronze counts, the remove-star switch and the start, which opens
@@ -15,7 +15,7 @@ export const handle = { i18n: ["contest-page", "contest"] };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const base = await contestPageBase(request, params);
   try {
-    requireContestAdmin(base.user, base.info.contest);
+    requireContestAdmin(base.cs);
   } catch (err) {
     throw contestPageRefusal(err);
   }

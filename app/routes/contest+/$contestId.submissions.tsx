@@ -28,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     currentPage: sp.get("currentPage") ?? undefined,
   });
   try {
-    const page = await listContestSubmissions(base.user, q);
+    const page = await listContestSubmissions(base.cs, q);
     return json({
       cid: base.cid,
       query: { onlyMine: q.onlyMine, displayId: q.displayId, status: q.searchStatus ?? null, username: q.searchUsername },

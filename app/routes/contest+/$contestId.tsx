@@ -6,7 +6,6 @@ import { contestTabs } from "~/lib/contest-tabs";
 import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
 import { contestPageBase } from "~/http/contest-page.server";
-import { contestEntryRefusal } from "~/services/access/policy.server";
 import { groupLinkOf } from "~/services/group/context.server";
 import { getWebsiteConfig } from "~/services/site/config.server";
 
@@ -37,9 +36,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     now: base.info.ctx.now.toISOString(),
     admin: base.admin,
-    superAdmin: base.superAdmin,
+    mayRejudge: base.mayRejudge,
     /** Whether the viewer may look inside now (the unread announcements are asked only then). */
-    canEnter: !contestEntryRefusal(base.user, base.info.ctx),
+    canEnter: !base.cs.standing.entryRefusal,
   });
 }
 
@@ -52,7 +51,7 @@ export default function ContestLayout() {
   const { t } = useTranslation("contest-page");
   const now = useServerClock(data.now);
   const c = data.contest;
-  const tabs = contestTabs({ admin: data.admin, superAdmin: data.superAdmin, openPrint: c.openPrint, openComment: data.openComment });
+  const tabs = contestTabs({ admin: data.admin, mayRejudge: data.mayRejudge, openPrint: c.openPrint, openComment: data.openComment });
   // Unread announcements, checked every 60 s (spec section 2) from the announcements page's data.
   const unread = useFetcher<{ unread?: number }>();
   const { load } = unread;

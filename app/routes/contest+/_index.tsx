@@ -2,13 +2,15 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Countdown, ProgressBar, StatusTag, useServerClock } from "~/components/contest/ContestClock";
 import { Pagination } from "~/components/ui/Pagination";
-import { ContestAuth, ContestType } from "~/lib/contest";
+import { ContestAuth } from "~/lib/contest";
 import { durationParts, phaseAt, scoreboardPath } from "~/lib/contest-clock";
 import { formatDateTime } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
 import { getCurrentUser } from "~/services/account/session.server";
 import { contestListSchema, listContests } from "~/services/contest/contests.server";
+import { ruleChoices, ruleInfo } from "~/services/contest/rules/index.server";
+import { SITE } from "~/services/contest/scope.server";
 import { getT } from "~/services/platform/i18n.server";
 
 // The contest list (spec section 2 "Contest list"): rule, status and keyword filters as a GET form
@@ -23,10 +25,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = contestListSchema.parse({ ...Object.fromEntries(url.searchParams), limit: undefined });
-  const [page, t, user] = await Promise.all([listContests(query), getT(request, "contest-page"), getCurrentUser(request)]);
+  const [page, t, user] = await Promise.all([listContests(query, SITE, false), getT(request, "contest-page"), getCurrentUser(request)]);
   return json({
     pageTitle: t("list.title"),
     signedIn: !!user,
+    rules: ruleChoices(),
     query: { keyword: query.keyword, type: query.type ?? null, status: query.status ?? null, currentPage: query.currentPage },
     total: page.total,
     size: page.size,
@@ -35,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       id: c._id,
       title: c.title,
       type: c.type,
+      rule: ruleInfo(c.type),
       auth: c.auth,
       startTime: c.startTime.toISOString(),
       endTime: c.endTime.toISOString(),
@@ -71,7 +75,7 @@ export default function ContestList() {
         <div className="space-y-2" data-testid="contest-filters">
           <div className="flex flex-wrap items-center gap-2">
             <span className="w-16 text-sm text-gray-700">{t("list.rule")}</span>
-            {[null, ContestType.ACM, ContestType.OI].map((v) => (
+            {[null, ...data.rules.map((r) => r.type)].map((v) => (
               <Link key={String(v)} to={filterLink({ type: v })} className={chip(query.type === v)} aria-current={query.type === v ? "true" : undefined}>
                 {v === null ? t("list.all") : t(`type.${v}`)}
               </Link>
@@ -140,7 +144,7 @@ export default function ContestList() {
                   <div className="flex items-center gap-2 sm:w-56 sm:justify-end">
                     <StatusTag contest={c} now={now} />
                     {c.openRank && phase !== -1 ? (
-                      <Link to={scoreboardPath(c.id, c.type)} className="rounded border border-blue-700 px-2 py-1 text-sm text-blue-700" data-testid="outside-board">
+                      <Link to={scoreboardPath(c.id, c.rule.scoring)} className="rounded border border-blue-700 px-2 py-1 text-sm text-blue-700" data-testid="outside-board">
                         {t("list.outsideBoard")}
                       </Link>
                     ) : (

@@ -1,7 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { OutsideBoardPage } from "~/components/contest/OutsideBoardPage";
-import { ContestType } from "~/lib/contest";
 import { pageTitle } from "~/lib/meta";
 import { outsideBoardPage } from "~/http/contest-board.server";
 
@@ -12,7 +11,7 @@ export const handle = { i18n: ["contest-page", "contest"] };
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.contest.title);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return json(await outsideBoardPage(request, params.contestId, ContestType.OI));
+  return json(await outsideBoardPage(request, params.contestId, "oi"));
 }
 
 export default function OutsideScoreboard() {

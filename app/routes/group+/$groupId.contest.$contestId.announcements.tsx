@@ -2,13 +2,11 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AnnouncementsAdmin } from "~/components/contest/AnnouncementsAdmin";
 import { contestAnnouncementsAction, type AnnouncementsAnswer } from "~/http/contest-announcements.server";
-import { groupAdminPageBase } from "~/http/group-content-page.server";
+import { groupContestAdminBase } from "~/http/group-content-page.server";
 import { groupPageRefusal } from "~/http/group-page.server";
-import { pathId } from "~/http/ids.server";
 import { formatDateTime } from "~/lib/format";
 import { useTranslation } from "~/lib/translation";
 import { listAnnouncementsForAdmin } from "~/services/contest/announcements.server";
-import { loadContest } from "~/services/contest/contests.server";
 
 // A group contest's announcements for its admins (the author, the group's root): write, change or
 // hide, delete with confirmation; the same page as the site's admin one, in the group's scope.
@@ -16,11 +14,10 @@ import { loadContest } from "~/services/contest/contests.server";
 export const handle = { i18n: ["group", "contest-admin", "admin-problem"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, gid, admin } = await groupAdminPageBase(request, params);
-  const cid = pathId(params.contestId);
+  const { gid, cid, cs } = await groupContestAdminBase(request, params);
+  const contest = cs.contest;
   try {
-    const contest = await loadContest(cid, admin.manage);
-    const list = await listAnnouncementsForAdmin(user, cid, admin.manage);
+    const list = await listAnnouncementsForAdmin(cs);
     return json({
       gid,
       cid,
@@ -33,9 +30,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, gid, admin } = await groupAdminPageBase(request, params);
-  const cid = pathId(params.contestId);
-  return contestAnnouncementsAction(request, user, cid, { scope: admin.manage, here: `/group/${gid}/contest/${cid}/announcements` });
+  const { gid, cid, cs, admin } = await groupContestAdminBase(request, params);
+  return contestAnnouncementsAction(request, cs, { place: admin.manage, here: `/group/${gid}/contest/${cid}/announcements` });
 }
 
 export default function GroupContestAnnouncements() {

@@ -5,11 +5,8 @@ import { ProblemAuth } from "~/lib/constants";
 import { pageTitle } from "~/lib/meta";
 import { emptyDraft } from "~/lib/problem-draft";
 import { contestOnlyProblemAction } from "~/http/contest-problem-create.server";
-import { groupAdminPageBase } from "~/http/group-content-page.server";
-import { groupPageRefusal } from "~/http/group-page.server";
-import { pathId } from "~/http/ids.server";
+import { groupContestAdminBase } from "~/http/group-content-page.server";
 import type { ProblemFormActionData } from "~/http/problem-form.server";
-import { loadContest, requireContestAdmin } from "~/services/contest/contests.server";
 import { createGroupContestProblem } from "~/services/group/content.server";
 import { getT } from "~/services/platform/i18n.server";
 import { listTags } from "~/services/problem/tags.server";
@@ -24,36 +21,30 @@ export const handle = { i18n: ["admin-problem", "contest-admin", "contest", "gro
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
 async function contestFor(request: Request, params: LoaderFunctionArgs["params"]) {
-  const { user, gid, admin } = await groupAdminPageBase(request, params);
-  const cid = pathId(params.contestId);
-  try {
-    const contest = await loadContest(cid, admin.manage);
-    requireContestAdmin(user, contest, admin.manage);
-    return { user, gid, admin, contest };
-  } catch (err) {
-    throw groupPageRefusal(request, err);
-  }
+  const { user, gid, admin, cs } = await groupContestAdminBase(request, params);
+  return { user, gid, admin, cs, contest: cs.contest };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { gid, admin, contest } = await contestFor(request, params);
+  const { gid, admin, cs, contest } = await contestFor(request, params);
+  const problemType = cs.rule.scoring === "oi" ? "1" : "0";
   const [tags, t] = await Promise.all([listTags(), getT(request, ["contest-admin", "group-problem"])]);
   return json({
     gid,
     hint: t("group-problem:prefixHint", { prefix: admin.view.group.shortName.toUpperCase() }),
     cid: contest._id,
-    type: String(contest.type),
-    draft: { ...emptyDraft(), auth: String(ProblemAuth.CONTEST), type: String(contest.type) },
+    type: problemType,
+    draft: { ...emptyDraft(), auth: String(ProblemAuth.CONTEST), type: problemType },
     tags: tags.map((x) => ({ id: x._id, name: x.name, color: x.color })),
     pageTitle: t("problems.createTitle", { title: contest.title }),
   });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, gid, admin, contest } = await contestFor(request, params);
+  const { user, gid, admin, cs, contest } = await contestFor(request, params);
   return contestOnlyProblemAction(request, user, {
     doneTo: `/group/${gid}/contest/${contest._id}/manage-problems`,
-    create: (input, link) => createGroupContestProblem(user, contest._id, input, link, admin.manage),
+    create: (input, link) => createGroupContestProblem(user, cs, input, link, admin.manage),
   });
 }
 

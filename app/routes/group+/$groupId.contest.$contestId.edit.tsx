@@ -3,11 +3,9 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/admin-problem/ui";
 import { ContestForm } from "~/components/contest/ContestForm";
 import { contestDraftOf, contestFormAction, type ContestFormAnswer } from "~/http/contest-form.server";
-import { groupAdminPageBase } from "~/http/group-content-page.server";
-import { groupPageRefusal } from "~/http/group-page.server";
-import { pathId } from "~/http/ids.server";
+import { groupContestAdminBase } from "~/http/group-content-page.server";
 import { useTranslation } from "~/lib/translation";
-import { loadContest, requireContestAdmin } from "~/services/contest/contests.server";
+import { ruleChoices } from "~/services/contest/rules/index.server";
 
 // Editing a group's contest: its author, the group's root or a super admin (a contest of another
 // group is not found here). The rule stays what it was created with.
@@ -15,21 +13,13 @@ import { loadContest, requireContestAdmin } from "~/services/contest/contests.se
 export const handle = { i18n: ["group", "contest-admin", "admin-problem"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, gid, admin } = await groupAdminPageBase(request, params);
-  const cid = pathId(params.contestId);
-  try {
-    const contest = await loadContest(cid, admin.manage);
-    requireContestAdmin(user, contest, admin.manage);
-    return json({ gid, cid, draft: contestDraftOf(contest) });
-  } catch (err) {
-    throw groupPageRefusal(request, err);
-  }
+  const { gid, cid, cs } = await groupContestAdminBase(request, params);
+  return json({ gid, cid, draft: contestDraftOf(cs.contest), rules: ruleChoices() });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, gid, admin } = await groupAdminPageBase(request, params);
-  const cid = pathId(params.contestId);
-  return contestFormAction(request, user, cid, { scope: admin.manage, done: () => `/group/${gid}/contest` });
+  const { user, gid, cs } = await groupContestAdminBase(request, params);
+  return contestFormAction(request, user, { edit: cs }, () => `/group/${gid}/contest`);
 }
 
 export default function GroupContestEdit() {
@@ -48,7 +38,7 @@ export default function GroupContestEdit() {
           {t("list.announcements")}
         </Link>
       </div>
-      <ContestForm key={answer?.nonce ?? "initial"} mode="edit" draft={answer?.draft ?? data.draft} errors={answer?.errors ?? {}} />
+      <ContestForm key={answer?.nonce ?? "initial"} mode="edit" draft={answer?.draft ?? data.draft} errors={answer?.errors ?? {}} rules={data.rules} />
     </section>
   );
 }

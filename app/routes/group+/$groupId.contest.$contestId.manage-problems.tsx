@@ -4,13 +4,11 @@ import { ConfirmRowButton, ConfirmStep } from "~/components/ui/ListControls";
 import { buttonClass, Notice, sized } from "~/components/admin-problem/ui";
 import { contestPrimaryButton } from "~/components/contest/styles";
 import { flash } from "~/http/flash.server";
-import { groupAdminPageBase } from "~/http/group-content-page.server";
+import { groupContestAdminBase } from "~/http/group-content-page.server";
 import { groupPageRefusal } from "~/http/group-page.server";
-import { pathId } from "~/http/ids.server";
 import { siteRedirect } from "~/http/paths.server";
 import { httpStatusOf } from "~/http/status.server";
 import { useTranslation } from "~/lib/translation";
-import { loadContest, requireContestAdmin } from "~/services/contest/contests.server";
 import {
   addContestProblem,
   addContestProblemSchema,
@@ -32,11 +30,9 @@ import { validate } from "~/services/platform/validation.server";
 export const handle = { i18n: ["group", "contest-admin", "admin-problem"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, gid, admin } = await groupAdminPageBase(request, params);
-  const cid = pathId(params.contestId);
+  const { gid, cid, cs } = await groupContestAdminBase(request, params);
+  const contest = cs.contest;
   try {
-    const contest = await loadContest(cid, admin.manage);
-    requireContestAdmin(user, contest, admin.manage);
     const list = await contestProblems(cid);
     return json({ gid, cid, title: contest.title, rows: list.map((p) => ({ id: p._id, pid: p.pid, displayId: p.displayId, displayTitle: p.displayTitle, color: p.color })) });
   } catch (err) {
@@ -47,8 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 type Answer = { error: string | null; errors: Record<string, string>; intent: string; confirmRemove?: { pid: number; displayId: string } };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, gid, admin } = await groupAdminPageBase(request, params);
-  const cid = pathId(params.contestId);
+  const { user, gid, admin, cid, cs } = await groupContestAdminBase(request, params);
   const t = await getT(request, ["contest", "group", "common"]);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -64,7 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     } else if (intent === "add") {
       const v = validate(t, addContestProblemSchema, { ...fields, cid });
       if (!v.ok) return refuse({ errors: v.errors }, 400);
-      await addContestProblem(user, v.data, scope);
+      await addContestProblem(cs, v.data, "public");
     } else if (intent === "update") {
       const v = validate(t, updateContestProblemSchema, fields);
       if (!v.ok) return refuse({ errors: v.errors }, 400);
@@ -74,12 +69,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const v = validate(t, removeContestProblemSchema, { cid, pid: fields.pid });
       if (!v.ok) return refuse({ errors: v.errors }, 400);
       if (fields.confirmed !== "1") {
-        requireContestAdmin(user, await loadContest(cid, scope), scope);
         const found = (await contestProblems(cid)).find((p) => p.pid === v.data.pid);
         if (!found) throw new DomainError("notFound", "contest:problemNotFound");
         return json<Answer>({ error: null, errors: {}, intent, confirmRemove: { pid: found.pid, displayId: found.displayId } });
       }
-      await removeContestProblem(user, v.data, scope);
+      await removeContestProblem(cs, v.data);
     } else {
       return refuse({ error: t("common:errors.badRequest") }, 400);
     }

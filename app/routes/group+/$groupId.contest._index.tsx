@@ -12,7 +12,10 @@ import { PAGE_SIZE } from "~/lib/constants";
 import { ContestAuth } from "~/lib/contest";
 import { formatDateTime } from "~/lib/format";
 import { useTranslation } from "~/lib/translation";
-import { contestListSchema, contestStatus, deleteContest, listContests, loadContest, setContestVisible } from "~/services/contest/contests.server";
+import { scoreboardPath } from "~/lib/contest-clock";
+import { contestListSchema, contestStatus, deleteContest, listContests, setContestVisible } from "~/services/contest/contests.server";
+import { ruleInfo } from "~/services/contest/rules/index.server";
+import { administerContest } from "~/services/contest/scope.server";
 import { getT } from "~/services/platform/i18n.server";
 
 // A group's contests (spec section 2, /group/{gid}/contest): title, rule, auth, start, duration,
@@ -38,6 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       id: c._id,
       title: c.title,
       type: c.type,
+      rule: ruleInfo(c.type),
       auth: c.auth,
       status: contestStatus(c, page.now),
       visible: c.visible,
@@ -54,9 +58,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const t = await getT(request, ["contest", "group", "common"]);
   return listRowAction(request, t, {
     idName: "cid",
-    toggle: { intent: "visible", field: "visible", apply: (cid, on) => setContestVisible(user, cid, on, admin.manage) },
-    title: async (cid) => (await loadContest(cid, admin.manage)).title,
-    remove: (cid) => deleteContest(user, cid, admin.manage),
+    toggle: { intent: "visible", field: "visible", apply: async (cid, on) => setContestVisible(await administerContest(cid, user, admin.manage), on) },
+    title: async (cid) => (await administerContest(cid, user, admin.manage)).contest.title,
+    remove: async (cid) => deleteContest(await administerContest(cid, user, admin.manage)),
     back: `/group/${gid}/contest`,
     flash: { saved: "contest-admin:flash.saved", deleted: "contest-admin:flash.deleted" },
   });
@@ -91,12 +95,12 @@ export default function GroupContests() {
                   {c.title}
                 </Link>
                 <p className="text-sm text-gray-700">
-                  {c.type === 1 ? "OI" : "ACM"} · {t(`auth.${c.auth}`)} · {c.startTime} · {tg("content.minutes", { count: c.minutes })}
+                  {c.rule.name} · {t(`auth.${c.auth}`)} · {c.startTime} · {tg("content.minutes", { count: c.minutes })}
                   {c.participants !== null ? ` · ${tg("content.participants", { count: c.participants })}` : ""} · {c.author}
                 </p>
               </div>
               <div className="flex items-center gap-2">
-                <Link to={`/contest/${c.type === 1 ? "oi" : "acm"}-scoreboard/${c.id}`} className="text-sm text-blue-700 underline">
+                <Link to={scoreboardPath(c.id, c.rule.scoring)} className="text-sm text-blue-700 underline">
                   {tg("content.scoreboard")}
                 </Link>
                 <span className="rounded border border-gray-400 px-2 py-0.5 text-xs text-gray-800" data-testid="group-contest-status">

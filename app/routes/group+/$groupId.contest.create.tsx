@@ -5,6 +5,7 @@ import { contestFormAction, type ContestFormAnswer } from "~/http/contest-form.s
 import { groupAdminPageBase } from "~/http/group-content-page.server";
 import { emptyContestDraft } from "~/lib/contest-draft";
 import { useTranslation } from "~/lib/translation";
+import { ruleChoices } from "~/services/contest/rules/index.server";
 
 // A group admin creates a contest in the group: the contest form; then its problems.
 
@@ -12,12 +13,12 @@ export const handle = { i18n: ["group", "contest-admin", "admin-problem"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await groupAdminPageBase(request, params);
-  return json({ draft: emptyContestDraft() });
+  return json({ draft: emptyContestDraft(), rules: ruleChoices() });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, gid, admin } = await groupAdminPageBase(request, params);
-  return contestFormAction(request, user, null, { scope: admin.create, done: (cid) => `/group/${gid}/contest/${cid}/manage-problems` });
+  return contestFormAction(request, user, { create: admin.create }, (cid) => `/group/${gid}/contest/${cid}/manage-problems`);
 }
 
 export default function GroupContestCreate() {
@@ -27,7 +28,7 @@ export default function GroupContestCreate() {
   return (
     <section className="space-y-3 rounded bg-white p-3 shadow-sm sm:p-5">
       <h2 className="text-lg font-semibold">{t("create.title")}</h2>
-      <ContestForm key={answer?.nonce ?? "initial"} mode="create" draft={answer?.draft ?? data.draft} errors={answer?.errors ?? {}} />
+      <ContestForm key={answer?.nonce ?? "initial"} mode="create" draft={answer?.draft ?? data.draft} errors={answer?.errors ?? {}} rules={data.rules} />
     </section>
   );
 }

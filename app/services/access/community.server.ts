@@ -1,7 +1,7 @@
 import { DiscussionStatus } from "~/lib/community";
 import { ROLE_NAMES, type RoleCode } from "~/lib/constants";
 import { DomainError } from "../errors.server";
-import type { Viewer } from "./policy.server";
+import type { Viewer } from "./scope.server";
 import { canPostDiscussion, canSpeak, isAdminRole, isSuperAdmin } from "./roles.server";
 
 // The access policy of discussions, comments and contest Q&A (spec section 6, "Comments" and

@@ -16,10 +16,10 @@ import {
   trustsMarkdownOf,
   type CommunityPlace,
 } from "../access/community.server";
-import { isContestAdmin, type Viewer } from "../access/policy.server";
+import type { Viewer } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { shownUsers, solvedProblemCount, type ShownUser } from "../account/users.server";
-import { contestScopeFor, requireEntry } from "../contest/contests.server";
+import { enterContest } from "../contest/scope.server";
 import { discussionPlaceOf } from "../group/discussions.server";
 import { DomainError } from "../errors.server";
 import { renderMarkdownCached } from "../platform/markdown.server";
@@ -67,9 +67,9 @@ export interface CommentPlace {
  */
 export async function commentPlace(viewer: CurrentUser | null, ids: { did?: number | null; cid?: number | null }, use: "read" | "write" = "write"): Promise<CommentPlace> {
   if (ids.cid) {
-    const { contest, ctx } = await contestScopeFor(ids.cid, viewer);
-    requireEntry(viewer, ctx);
-    const place: CommunityPlace = { kind: "contest", cid: contest._id, contestAdmin: isContestAdmin(viewer, contest, ctx.groupAdmin), contestOwnerUid: contest.uid };
+    const cs = await enterContest(ids.cid, viewer, null);
+    const contest = cs.contest;
+    const place: CommunityPlace = { kind: "contest", cid: contest._id, contestAdmin: cs.standing.admin, contestOwnerUid: contest.uid };
     await requireArea(place);
     return { place, discussion: null, contest: { _id: contest._id, title: contest.title } };
   }

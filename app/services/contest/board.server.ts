@@ -1,5 +1,4 @@
-import { ProblemType, Role } from "~/lib/constants";
-import { ContestType } from "~/lib/contest";
+import { ProblemType } from "~/lib/constants";
 import { SCOREBOARD_DEFAULT_PAGE_SIZE, SCOREBOARD_PAGE_SIZES } from "~/lib/contest";
 import { BOARD_VIEWS, BoardRow, boardRowKey, type BoardCell, type BoardRowDoc, type BoardView } from "~/models/contest-board.server";
 import { Contest, type ContestDoc } from "~/models/contest.server";
@@ -12,6 +11,7 @@ import { logger } from "../platform/logger.server";
 import { redis, rkey } from "../platform/redis.server";
 import { withLocks } from "../platform/redis-lock.server";
 import { awardCuts, awardOf, type Award } from "./ranking.server";
+import { countsOnContestBoard } from "../access/policy.server";
 import { ruleOf } from "./rules/index.server";
 import type { RuleSubmission } from "./rules/rule.server";
 import { escapeRegex } from "~/lib/regex";
@@ -46,9 +46,9 @@ function readyKey(cid: number): string {
 type ContestForBoard = Pick<ContestDoc, "_id" | "type" | "startTime" | "endTime" | "sealRank" | "sealRankTime" | "oiRankScoreType" | "starAccount" | "uid">;
 const CONTEST_FIELDS = "_id type startTime endTime sealRank sealRankTime oiRankScoreType starAccount uid awardType awardConfig rankShowName";
 
-/** Whose submissions never appear on the board: the contest's author and super admins. */
+/** Whose submissions never appear on the board: the policy says (the contest's author and super admins). */
 function excludedFromBoard(contest: Pick<ContestDoc, "uid">, user: Pick<UserDoc, "_id" | "role"> | null): boolean {
-  return !user || user._id === contest.uid || user.role === Role.SUPER_ADMIN;
+  return !countsOnContestBoard(contest, user);
 }
 
 function isStar(contest: Pick<ContestDoc, "starAccount">, username: string): boolean {
@@ -66,7 +66,7 @@ async function contestPids(cid: number): Promise<number[]> {
  * for an ACM contest. Two small reads, whatever the number of participants.
  */
 export async function acmProblemsOf(contest: Pick<ContestDoc, "_id" | "type">, listed?: readonly number[]): Promise<Set<number>> {
-  if (contest.type !== ContestType.OI) return new Set();
+  if (ruleOf(contest.type).scoring !== "oi") return new Set();
   const pids = listed ?? (await contestPids(contest._id));
   if (pids.length === 0) return new Set();
   const acm = await Problem.find({ _id: { $in: pids }, type: ProblemType.ACM }).select("_id").lean<Array<{ _id: number }>>();

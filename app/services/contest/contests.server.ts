@@ -4,7 +4,6 @@ import {
   AwardType,
   ContestAuth,
   ContestStatus,
-  ContestType,
   CONTEST_PAGE_SIZE,
   DEFAULT_AWARDS,
   OI_RANK_SCORE_TYPES,
@@ -18,22 +17,13 @@ import { ContestAcCheck, ContestPrint } from "~/models/contest-print.server";
 import { ContestProblem } from "~/models/contest-problem.server";
 import { ContestRegister, contestRegisterKey } from "~/models/contest-register.server";
 import { nextSeq } from "~/models/counter.server";
-import {
-  contestEntryRefusal,
-  groupContentAdmin,
-  groupContentRefusal,
-  contestScope,
-  contestStatusAt,
-  isContestAdmin,
-  mayCreateContest,
-  type ContestAccessContext,
-  type Scope,
-  type Viewer,
-} from "../access/policy.server";
+import { contestHasAccess, contestOutsiderRefusal, contestRegisterRefusal, contestStatusAt, mayCreateContest } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { DomainError } from "../errors.server";
-import { groupAccessContext } from "../group/context.server";
 import { boardSettingsChanged, dropBoard } from "./board.server";
+import { parseAccountLimitRule } from "./account-limit.server";
+import { isRuleType, ruleOf } from "./rules/index.server";
+import { loadContest, requireContestAdmin, type ContestPlace, type ContestScope } from "./scope.server";
 import { escapeRegex } from "~/lib/regex";
 
 // Contests: the form's validation (spec section 5), creating and editing, the list, registration
@@ -41,9 +31,6 @@ import { escapeRegex } from "~/lib/regex";
 // contest scope decides on. Every function takes the contest's scope as `gid` (null: the site's
 // own contests), so the group pages only add their screens.
 
-/** The site (null) or a group that contests are listed, created and edited in. */
-export type ContestOwnerScope = { gid: number | null; groupAdmin?: boolean };
-export const SITE: ContestOwnerScope = { gid: null };
 
 const bool = z.preprocess((v) => (v === "true" || v === "on" || v === "1" ? true : v === "false" || v === "0" || v === "" ? false : v), z.boolean());
 const optionalBool = (d: boolean) => bool.optional().default(d);
@@ -72,53 +59,6 @@ const awardConfigSchema = z.object({
   num: z.coerce.number({ invalid_type_error: "contest:awardInvalid" }).int("contest:awardInvalid").min(0, "contest:awardInvalid"),
 });
 
-/** The account limit rule's parts (HOJ's tagged string). */
-export interface AccountLimitRule {
-  prefix: string;
-  suffix: string;
-  start: number | null;
-  end: number | null;
-  extra: string[];
-}
-
-export function parseAccountLimitRule(rule: string): AccountLimitRule {
-  const part = (tag: string) => new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(rule)?.[1]?.trim() ?? "";
-  const num = (s: string) => (/^\d{1,9}$/.test(s) ? Number(s) : null);
-  return {
-    prefix: part("prefix"),
-    suffix: part("suffix"),
-    start: num(part("start")),
-    end: num(part("end")),
-    extra: part("extra")
-      .split(/[\s,，]+/)
-      .map((s) => s.trim())
-      .filter(Boolean),
-  };
-}
-
-export function formatAccountLimitRule(r: AccountLimitRule): string {
-  return `<prefix>${r.prefix}</prefix><suffix>${r.suffix}</suffix><start>${r.start ?? ""}</start><end>${r.end ?? ""}</end><extra>${r.extra.join(",")}</extra>`;
-}
-
-/**
- * Whether a username passes the rule: prefix + a number from start to end + suffix, or one of the
- * extra names (case ignored).
- */
-export function matchesAccountLimit(ruleText: string, username: string): boolean {
-  const r = parseAccountLimitRule(ruleText);
-  const name = username.toLowerCase();
-  if (r.extra.some((e) => e.toLowerCase() === name)) return true;
-  const prefix = r.prefix.toLowerCase();
-  const suffix = r.suffix.toLowerCase();
-  if (!name.startsWith(prefix) || !name.endsWith(suffix) || name.length <= prefix.length + suffix.length) return false;
-  const middle = name.slice(prefix.length, name.length - suffix.length);
-  if (!/^\d+$/.test(middle)) return false;
-  const n = Number(middle);
-  if (r.start !== null && n < r.start) return false;
-  if (r.end !== null && n > r.end) return false;
-  return r.start !== null || r.end !== null;
-}
-
 /**
  * The contest form and HOJ's admin calls (spec section 5): title, description, start and end
  * required, start before end (duration > 0), a password unless public, star users trimmed and
@@ -128,7 +68,7 @@ export const contestInputSchema = z
   .object({
     title: z.string({ required_error: "contest:titleRequired" }).trim().min(1, "contest:titleRequired").max(255, "contest:titleTooLong"),
     description: z.string({ required_error: "contest:descriptionRequired" }).trim().min(1, "contest:descriptionRequired").max(65535),
-    type: z.coerce.number().int().refine((t) => t === ContestType.ACM || t === ContestType.OI, "contest:typeInvalid"),
+    type: z.coerce.number().int().refine(isRuleType, "contest:typeInvalid"),
     auth: z.coerce
       .number()
       .int()
@@ -186,9 +126,9 @@ export const contestInputSchema = z
 
 export type ContestInput = z.infer<typeof contestInputSchema>;
 
-/** The seal choice a contest form starts from (spec section 4): an hour for ACM of an hour or more, else from the start. */
+/** The seal choice a contest form starts from (spec section 4): the rule's, for the contest's length. */
 export function defaultSealChoice(type: number, durationSeconds: number): number {
-  return type === ContestType.ACM && durationSeconds >= 3600 ? SealChoice.ONE_HOUR : SealChoice.FROM_START;
+  return ruleOf(type).defaultSealChoice(durationSeconds);
 }
 
 /** The moment the board freezes for a choice. */
@@ -235,25 +175,13 @@ function storedFields(input: ContestInput) {
   };
 }
 
-/** The contest, or 404 (a contest of another scope is not found either). */
-export async function loadContest(cid: number, scope?: ContestOwnerScope): Promise<ContestDoc> {
-  const c = await Contest.findById(cid).lean<ContestDoc>();
-  if (!c || (scope && (c.gid ?? null) !== scope.gid)) throw new DomainError("notFound", "contest:notFound");
-  return c;
+/** Who may create contests in a place: the policy's answer. */
+function requireCreator(user: CurrentUser, place: ContestPlace): void {
+  if (!mayCreateContest(user, place)) throw new DomainError("forbidden", "contest:notAdmin");
 }
 
-/** Refuses anyone but the contest's admins. */
-export function requireContestAdmin(viewer: Viewer, contest: ContestDoc, scope: ContestOwnerScope = SITE): void {
-  if (!viewer) throw new DomainError("unauthenticated", "common:errors.pleaseLoginFirst");
-  if (!isContestAdmin(viewer, contest, scope.groupAdmin ?? false)) throw new DomainError("forbidden", "contest:notAdmin");
-}
-
-function requireCreator(user: CurrentUser, scope: ContestOwnerScope): void {
-  if (!mayCreateContest(user, scope)) throw new DomainError("forbidden", "contest:notAdmin");
-}
-
-export async function createContest(user: CurrentUser, input: ContestInput, scope: ContestOwnerScope = SITE): Promise<ContestDoc> {
-  requireCreator(user, scope);
+export async function createContest(user: CurrentUser, input: ContestInput, place: ContestPlace): Promise<ContestDoc> {
+  requireCreator(user, place);
   const now = new Date();
   const doc = await Contest.create({
     _id: await nextSeq("contest"),
@@ -261,7 +189,7 @@ export async function createContest(user: CurrentUser, input: ContestInput, scop
     type: input.type,
     uid: user._id,
     author: user.username,
-    gid: scope.gid,
+    gid: place.gid,
     source: 0,
     gmtCreate: now,
     gmtModified: now,
@@ -269,28 +197,28 @@ export async function createContest(user: CurrentUser, input: ContestInput, scop
   return doc.toObject();
 }
 
-/** Edits a contest; its rule type stays what it was created with. */
-export async function updateContest(user: CurrentUser, cid: number, input: ContestInput, scope: ContestOwnerScope = SITE): Promise<ContestDoc> {
-  const before = await loadContest(cid, scope);
-  requireContestAdmin(user, before, scope);
-  if (input.type !== before.type) throw new DomainError("invalid", "contest:typeFixed");
-  const fields = storedFields(input);
-  await Contest.updateOne({ _id: cid }, { $set: { ...fields, gmtModified: new Date() } });
-  const after = await loadContest(cid);
+/** Edits a contest (its admins); its rule type stays what it was created with. */
+export async function updateContest(cs: ContestScope, input: ContestInput): Promise<ContestDoc> {
+  requireContestAdmin(cs);
+  const before = cs.contest;
+  // HOJ's client sends back the type it was shown (a rule of ours shows as ACM or OI there).
+  if (input.type !== before.type && input.type !== ruleOf(before.type).hojType) throw new DomainError("invalid", "contest:typeFixed");
+  const fields = storedFields({ ...input, type: before.type });
+  await Contest.updateOne({ _id: before._id }, { $set: { ...fields, gmtModified: new Date() } });
+  const after = await loadContest(before._id, null);
   await boardSettingsChanged(before, after);
   return after;
 }
 
-export async function setContestVisible(user: CurrentUser, cid: number, visible: boolean, scope: ContestOwnerScope = SITE): Promise<void> {
-  const c = await loadContest(cid, scope);
-  requireContestAdmin(user, c, scope);
-  await Contest.updateOne({ _id: cid }, { $set: { visible, gmtModified: new Date() } });
+export async function setContestVisible(cs: ContestScope, visible: boolean): Promise<void> {
+  requireContestAdmin(cs);
+  await Contest.updateOne({ _id: cs.contest._id }, { $set: { visible, gmtModified: new Date() } });
 }
 
-/** Deletes a contest with its problems, registrations, announcements, prints and board. */
-export async function deleteContest(user: CurrentUser, cid: number, scope: ContestOwnerScope = SITE): Promise<void> {
-  const c = await loadContest(cid, scope);
-  requireContestAdmin(user, c, scope);
+/** Deletes a contest (its admins) with its problems, registrations, announcements, prints and board. */
+export async function deleteContest(cs: ContestScope): Promise<void> {
+  requireContestAdmin(cs);
+  const cid = cs.contest._id;
   await Contest.deleteOne({ _id: cid });
   await Promise.all([
     ContestProblem.deleteMany({ cid }),
@@ -309,7 +237,7 @@ export const contestListSchema = z.object({
   currentPage: z.coerce.number().int().min(1).catch(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).catch(CONTEST_PAGE_SIZE.list).default(CONTEST_PAGE_SIZE.list),
   keyword: z.string().trim().max(100).catch("").default(""),
-  type: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int().min(0).max(1).optional().catch(undefined)),
+  type: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int().refine(isRuleType).optional().catch(undefined)),
   status: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int().min(-1).max(1).optional().catch(undefined)),
 });
 
@@ -327,9 +255,9 @@ function statusFilter(status: number | undefined, now: Date): Record<string, unk
  * A page of the contest list (spec section 2: rule, status, keyword; 10 a page): visible contests
  * of the scope; admins of the scope see hidden ones too when `includeHidden`.
  */
-export async function listContests(query: ContestListQuery, scope: ContestOwnerScope = SITE, includeHidden = false) {
+export async function listContests(query: ContestListQuery, place: ContestPlace, includeHidden: boolean) {
   const now = new Date();
-  const filter: Record<string, unknown> = { gid: scope.gid, ...statusFilter(query.status, now) };
+  const filter: Record<string, unknown> = { gid: place.gid, ...statusFilter(query.status, now) };
   if (!includeHidden) filter.visible = true;
   if (query.type !== undefined) filter.type = query.type;
   if (query.keyword) filter.title = { $regex: escapeRegex(query.keyword), $options: "i" };
@@ -352,69 +280,11 @@ export async function registerCounts(cids: number[]): Promise<Map<number, number
   return new Map(rows.map((r) => [r._id, r.n]));
 }
 
-// ---- One viewer in one contest ----
-
-/**
- * Everything the policy's contest scope decides on, for one viewer now: registration, the account
- * limit rule, the contest's problems.
- */
-export async function contestContext(contest: ContestDoc, viewer: CurrentUser | null, scope: ContestOwnerScope = SITE): Promise<ContestAccessContext> {
-  const gid = contest.gid ?? null;
-  const [registered, pids, group] = await Promise.all([
-    viewer ? ContestRegister.exists({ _id: contestRegisterKey(contest._id, viewer._id) }).then(Boolean) : Promise.resolve(false),
-    ContestProblem.find({ cid: contest._id }).select("pid").lean<Array<{ pid: number }>>(),
-    gid === null ? Promise.resolve(null) : groupAccessContext(gid, viewer),
-  ]);
-  if (gid !== null && !group) throw new DomainError("notFound", "contest:notFound");
-  return {
-    contest: { ...contest, gid: contest.gid ?? null, sealRankTime: contest.sealRankTime ?? null },
-    now: new Date(),
-    registered,
-    accountAllowed: !contest.openAccountLimit || (!!viewer && matchesAccountLimit(contest.accountLimitRule, viewer.username)),
-    groupAdmin: (scope.groupAdmin ?? false) || groupContentAdmin(viewer, group),
-    problemPids: new Set(pids.map((p) => p.pid)),
-    group,
-  };
-}
-
-/** The contest scope of the policy for a viewer, with its context. */
-export async function contestScopeFor(cid: number, viewer: CurrentUser | null, scope: ContestOwnerScope = SITE): Promise<{ contest: ContestDoc; ctx: ContestAccessContext; scope: Scope }> {
-  const contest = await loadContest(cid);
-  const ctx = await contestContext(contest, viewer, scope);
-  return { contest, ctx, scope: contestScope(ctx) };
-}
-
-/** Refuses a viewer who may not look inside the contest. */
-export function requireEntry(viewer: Viewer, ctx: ContestAccessContext): void {
-  const refusal = contestEntryRefusal(viewer, ctx);
+/** HOJ's get-contest-access: whether the viewer has access (registered, or needs none). */
+export function contestAccess(cs: ContestScope): { access: boolean } {
+  const refusal = contestOutsiderRefusal(cs.viewer, cs.ctx);
   if (refusal) throw refusal;
-}
-
-/**
- * A contest the viewer may look inside, with its scope: the refusal of the contest scope otherwise
- * (login first, not found, not started, register first).
- */
-export async function enterContest(cid: number, viewer: CurrentUser | null, scope: ContestOwnerScope = SITE): Promise<{ contest: ContestDoc; ctx: ContestAccessContext; scope: Scope }> {
-  const found = await contestScopeFor(cid, viewer, scope);
-  requireEntry(viewer, found.ctx);
-  return found;
-}
-
-/** A group contest refuses those outside its group (before its password is even tried). */
-async function refuseGroupOutsider(contest: ContestDoc, user: CurrentUser): Promise<void> {
-  if (contest.gid === null || contest.gid === undefined) return;
-  const group = await groupAccessContext(contest.gid, user);
-  const refusal = group ? groupContentRefusal(user, group) : new DomainError("notFound", "contest:notFound");
-  if (refusal) throw refusal;
-}
-
-/** HOJ's get-contest-access: whether the viewer has registered. */
-export async function contestAccess(user: CurrentUser, cid: number): Promise<{ access: boolean }> {
-  const contest = await loadContest(cid);
-  await refuseGroupOutsider(contest, user);
-  if (contest.auth === ContestAuth.PUBLIC) return { access: true };
-  if (isContestAdmin(user, contest)) return { access: true };
-  return { access: !!(await ContestRegister.exists({ _id: contestRegisterKey(cid, user._id) })) };
+  return { access: contestHasAccess(cs.viewer, cs.ctx) };
 }
 
 export const registerContestSchema = z.object({
@@ -423,12 +293,11 @@ export const registerContestSchema = z.object({
 });
 
 /** Registers with the password (private and protected contests); "Register contest successfully". */
-export async function registerContest(user: CurrentUser, input: z.infer<typeof registerContestSchema>): Promise<void> {
-  const contest = await loadContest(input.cid);
-  await refuseGroupOutsider(contest, user);
-  if (!contest.visible && !isContestAdmin(user, contest)) throw new DomainError("notFound", "contest:notFound");
-  if (contest.auth === ContestAuth.PUBLIC) throw new DomainError("invalid", "contest:publicNoRegister");
-  if (contest.openAccountLimit && !matchesAccountLimit(contest.accountLimitRule, user.username)) throw new DomainError("forbidden", "contest:accountLimited");
+export async function registerContest(cs: ContestScope, input: z.infer<typeof registerContestSchema>): Promise<void> {
+  const refusal = contestRegisterRefusal(cs.viewer, cs.ctx);
+  if (refusal) throw refusal;
+  const user = cs.viewer as CurrentUser;
+  const contest = cs.contest;
   if (contest.pwd !== input.password) throw new DomainError("invalid", "contest:pwdWrong");
   try {
     await ContestRegister.create({ _id: contestRegisterKey(contest._id, user._id), cid: contest._id, uid: user._id, username: user.username });

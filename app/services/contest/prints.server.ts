@@ -6,7 +6,7 @@ import { nextSeq } from "~/models/counter.server";
 import { User } from "~/models/user.server";
 import type { CurrentUser } from "../account/session.server";
 import { DomainError } from "../errors.server";
-import { contestScopeFor, loadContest, requireContestAdmin, requireEntry, SITE, type ContestOwnerScope } from "./contests.server";
+import { administerContest, requireContestAdmin, requireEntry, type ContestPlace, type ContestScope } from "./scope.server";
 
 // Printing in a contest (spec sections 2, 3 and 5): a contestant sends text of at least 50
 // characters when the contest has printing on; its admins list the requests (15 a page), download
@@ -21,9 +21,10 @@ export const printInputSchema = z.object({
     .refine((c) => c.length <= LIMITS.codeMax, "contest:printTooLong"),
 });
 
-export async function submitPrint(user: CurrentUser, input: z.infer<typeof printInputSchema>): Promise<ContestPrintDoc> {
-  const { contest, ctx } = await contestScopeFor(input.cid, user);
-  requireEntry(user, ctx);
+export async function submitPrint(cs: ContestScope, input: z.infer<typeof printInputSchema>): Promise<ContestPrintDoc> {
+  requireEntry(cs);
+  const user = cs.viewer as CurrentUser;
+  const contest = cs.contest;
   if (!contest.openPrint) throw new DomainError("forbidden", "contest:printClosed");
   const profile = await User.findById(user._id).select("realname").lean<{ realname?: string }>();
   const doc = await ContestPrint.create({
@@ -49,10 +50,9 @@ export const printListSchema = z.object({
   keyword: z.string().trim().max(50).catch("").default(""),
 });
 
-export async function listPrints(user: CurrentUser, q: z.infer<typeof printListSchema>, scope: ContestOwnerScope = SITE) {
-  const contest = await loadContest(q.cid, scope);
-  requireContestAdmin(user, contest, scope);
-  const filter: Record<string, unknown> = { cid: q.cid };
+export async function listPrints(cs: ContestScope, q: z.infer<typeof printListSchema>) {
+  requireContestAdmin(cs);
+  const filter: Record<string, unknown> = { cid: cs.contest._id };
   if (q.keyword) filter.username = { $regex: q.keyword.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), $options: "i" };
   const [total, docs] = await Promise.all([
     ContestPrint.countDocuments(filter),
@@ -61,21 +61,21 @@ export async function listPrints(user: CurrentUser, q: z.infer<typeof printListS
   return { total, current: q.currentPage, size: q.limit, records: docs.map(printJson) };
 }
 
-async function adminPrint(user: CurrentUser, id: number, cid: number | undefined, scope: ContestOwnerScope): Promise<ContestPrintDoc> {
+async function adminPrint(user: CurrentUser, id: number, cid: number | undefined, place: ContestPlace | null): Promise<ContestPrintDoc> {
   const p = await ContestPrint.findById(id).lean<ContestPrintDoc>();
   if (!p || (cid !== undefined && p.cid !== cid)) throw new DomainError("notFound", "contest:printNotFound");
-  requireContestAdmin(user, await loadContest(p.cid, scope), scope);
+  await administerContest(p.cid, user, place);
   return p;
 }
 
 /** Marks a request printed (HOJ's check-contest-print-status: 0 → 1). */
-export async function markPrinted(user: CurrentUser, id: number, cid: number, scope: ContestOwnerScope = SITE): Promise<void> {
-  const p = await adminPrint(user, id, cid, scope);
+export async function markPrinted(user: CurrentUser, id: number, cid: number, place: ContestPlace | null): Promise<void> {
+  const p = await adminPrint(user, id, cid, place);
   await ContestPrint.updateOne({ _id: p._id }, { $set: { status: 1, gmtModified: new Date() } });
 }
 
 /** The text of a request, for its download. */
-export async function printText(user: CurrentUser, id: number, scope: ContestOwnerScope = SITE): Promise<{ fileName: string; content: string }> {
-  const p = await adminPrint(user, id, undefined, scope);
+export async function printText(user: CurrentUser, id: number, place: ContestPlace | null): Promise<{ fileName: string; content: string }> {
+  const p = await adminPrint(user, id, undefined, place);
   return { fileName: `contest_${p.cid}_print_${p._id}_${p.username}.txt`, content: p.content };
 }

@@ -5,14 +5,13 @@ import type { ContestDoc } from "~/models/contest.server";
 import { ContestProblem, type ContestProblemDoc } from "~/models/contest-problem.server";
 import { nextSeq } from "~/models/counter.server";
 import { Problem, type ProblemDoc } from "~/models/problem.server";
-import { bankScope, contestRealTime, contestScope, type ContestAccessContext, type Scope } from "../access/policy.server";
-import { isAdminRole } from "../access/roles.server";
+import { contestProblemSourceAllowed, contestOwnRowView, mayWriteContestOnlyProblem, type ContestAccessContext, type Scope } from "../access/policy.server";
 import { createProblem, deleteProblem } from "../problem/admin.server";
 import type { ProblemInputRaw } from "../problem/schema.server";
 import { problemVisibilityChanged } from "../problem/visibility.server";
 import type { CurrentUser } from "../account/session.server";
 import { DomainError } from "../errors.server";
-import { contestScopeFor, loadContest, requireContestAdmin, requireEntry, SITE, type ContestOwnerScope } from "./contests.server";
+import { administerContest, requireContestAdmin, requireEntry, type ContestPlace, type ContestScope } from "./scope.server";
 import { boardChanged, rebuildBoard } from "./board.server";
 
 // The problems of a contest (spec sections 3 and 5): added from the public bank by id with a display
@@ -64,20 +63,11 @@ function isDuplicate(err: unknown): boolean {
  * group's contest, one of the group's own problems (`from` "group", HOJ's add-contest-problem-from-group),
  * or either of them (`from` "any": HOJ's group contest-problem call names a problem by its id alone).
  */
-export async function addContestProblem(
-  user: CurrentUser,
-  input: z.infer<typeof addContestProblemSchema>,
-  scope: ContestOwnerScope = SITE,
-  from: "public" | "group" | "any" = "public",
-): Promise<ContestProblemDoc> {
-  const contest = await loadContest(input.cid, scope);
-  requireContestAdmin(user, contest, scope);
+export async function addContestProblem(cs: ContestScope, input: z.infer<typeof addContestProblemSchema>, from: "public" | "group" | "any"): Promise<ContestProblemDoc> {
+  requireContestAdmin(cs);
+  const contest = cs.contest;
   const problem = await Problem.findById(input.pid).select("_id title auth gid applyPublicProgress").lean<ProblemDoc>();
-  const gid = contest.gid ?? null;
-  const ofGroup = !!problem && gid !== null && problem.gid === gid;
-  const fromBank = !!problem && (bankScope.seesProblem(null, problem) || (problem.auth === ProblemAuth.CONTEST && !problem.gid && isAdminRole(user)));
-  const usable = from === "group" ? ofGroup : from === "public" ? fromBank : ofGroup || fromBank;
-  if (!problem || !usable) throw new DomainError("notFound", "contest:unknownProblem");
+  if (!problem || !contestProblemSourceAllowed(cs.viewer, problem, contest.gid ?? null, from)) throw new DomainError("notFound", "contest:unknownProblem");
   const upper = input.displayId.toUpperCase();
   if (await ContestProblem.exists({ cid: contest._id, displayIdUpper: upper })) throw new DomainError("conflict", "contest:displayIdTaken");
   if (await ContestProblem.exists({ cid: contest._id, pid: problem._id })) throw new DomainError("conflict", "contest:problemAlreadyAdded");
@@ -116,20 +106,22 @@ export const newContestProblemLinkSchema = z.object({
  * with the bank's service; a group contest's is written by `create`, the group's own service.
  */
 export async function createContestOnlyProblem(
-  user: CurrentUser,
-  cid: number,
+  cs: ContestScope,
   problem: ProblemInputRaw,
   link: z.infer<typeof newContestProblemLinkSchema>,
-  scope: ContestOwnerScope = SITE,
-  create: (raw: ProblemInputRaw) => Promise<ProblemDoc> = (raw) => createProblem(raw, user),
+  create: ((raw: ProblemInputRaw) => Promise<ProblemDoc>) | null,
 ): Promise<{ problem: ProblemDoc; contestProblem: ContestProblemDoc }> {
-  const contest = await loadContest(cid, scope);
-  requireContestAdmin(user, contest, scope);
-  if (scope.gid === null && !isAdminRole(user)) throw new DomainError("forbidden", "contest:notAdmin");
+  requireContestAdmin(cs);
+  const user = cs.viewer as CurrentUser;
+  const contest = cs.contest;
+  const cid = contest._id;
+  const gid = contest.gid ?? null;
+  if (!mayWriteContestOnlyProblem(user, gid)) throw new DomainError("forbidden", "contest:notAdmin");
   if (await ContestProblem.exists({ cid, displayIdUpper: link.displayId.toUpperCase() })) throw new DomainError("conflict", "contest:displayIdTaken");
-  const created = await create({ ...problem, auth: ProblemAuth.CONTEST, type: contest.type });
+  const write = create ?? ((raw: ProblemInputRaw) => createProblem(raw, user));
+  const created = await write({ ...problem, auth: ProblemAuth.CONTEST, type: cs.rule.scoring === "oi" ? 1 : 0 });
   try {
-    const contestProblem = await addContestProblem(user, { cid, pid: created._id, ...link }, scope, scope.gid === null ? "public" : "group");
+    const contestProblem = await addContestProblem(cs, { cid, pid: created._id, ...link }, gid === null ? "public" : "group");
     return { problem: created, contestProblem };
   } catch (err) {
     await deleteProblem(created._id);
@@ -145,11 +137,10 @@ export async function contestProblemOwner(id: number): Promise<number> {
   return cp.cid;
 }
 
-export async function updateContestProblem(user: CurrentUser, input: z.infer<typeof updateContestProblemSchema>, scope: ContestOwnerScope = SITE): Promise<ContestProblemDoc> {
+export async function updateContestProblem(user: CurrentUser, input: z.infer<typeof updateContestProblemSchema>, place: ContestPlace | null): Promise<ContestProblemDoc> {
   const cp = await ContestProblem.findById(input.id).lean<ContestProblemDoc>();
   if (!cp) throw new DomainError("notFound", "contest:problemNotFound");
-  const contest = await loadContest(cp.cid, scope);
-  requireContestAdmin(user, contest, scope);
+  await administerContest(cp.cid, user, place);
   const upper = input.displayId.toUpperCase();
   if (await ContestProblem.exists({ cid: cp.cid, displayIdUpper: upper, _id: { $ne: cp._id } })) throw new DomainError("conflict", "contest:displayIdTaken");
   const problem = await Problem.findById(cp.pid).select("title").lean<ProblemDoc>();
@@ -166,10 +157,9 @@ export async function updateContestProblem(user: CurrentUser, input: z.infer<typ
   return (await ContestProblem.findById(cp._id).lean<ContestProblemDoc>())!;
 }
 
-export async function removeContestProblem(user: CurrentUser, input: z.infer<typeof removeContestProblemSchema>, scope: ContestOwnerScope = SITE): Promise<void> {
-  const contest = await loadContest(input.cid, scope);
-  requireContestAdmin(user, contest, scope);
-  if ((await takeOutOfContest(contest._id, [input.pid])) === 0) throw new DomainError("notFound", "contest:problemNotFound");
+export async function removeContestProblem(cs: ContestScope, input: z.infer<typeof removeContestProblemSchema>): Promise<void> {
+  requireContestAdmin(cs);
+  if ((await takeOutOfContest(cs.contest._id, [input.pid])) === 0) throw new DomainError("notFound", "contest:problemNotFound");
 }
 
 /** Takes problems out of one contest and rebuilds its board without them; answers how many it listed. */
@@ -187,10 +177,9 @@ export async function withdrawFromContests(pids: readonly number[]): Promise<voi
 }
 
 /** One contest problem for its admins (HOJ's admin contest-problem GET). */
-export async function contestProblemForAdmin(user: CurrentUser, cid: number, pid: number, scope: ContestOwnerScope = SITE): Promise<ContestProblemDoc> {
-  const contest = await loadContest(cid, scope);
-  requireContestAdmin(user, contest, scope);
-  const cp = await ContestProblem.findOne({ cid, pid }).lean<ContestProblemDoc>();
+export async function contestProblemForAdmin(cs: ContestScope, pid: number): Promise<ContestProblemDoc> {
+  requireContestAdmin(cs);
+  const cp = await ContestProblem.findOne({ cid: cs.contest._id, pid }).lean<ContestProblemDoc>();
   if (!cp) throw new DomainError("notFound", "contest:problemNotFound");
   return cp;
 }
@@ -199,14 +188,10 @@ export async function contestProblemForAdmin(user: CurrentUser, cid: number, pid
  * HOJ's admin contest problem list (admin and group calls): a page of the contest's problems, by
  * keyword on display id or title, and the display ids by problem id. The contest's admins only.
  */
-export async function contestProblemPageForAdmin(
-  user: CurrentUser,
-  q: { cid: number; keyword?: string; currentPage?: string; limit?: string },
-  scope: ContestOwnerScope = SITE,
-) {
-  requireContestAdmin(user, await loadContest(q.cid, scope), scope);
+export async function contestProblemPageForAdmin(cs: ContestScope, q: { keyword?: string; currentPage?: string; limit?: string }) {
+  requireContestAdmin(cs);
   const keyword = (q.keyword ?? "").trim().toLowerCase();
-  const all = (await contestProblems(q.cid)).filter((p) => !keyword || p.displayId.toLowerCase().includes(keyword) || p.displayTitle.toLowerCase().includes(keyword));
+  const all = (await contestProblems(cs.contest._id)).filter((p) => !keyword || p.displayId.toLowerCase().includes(keyword) || p.displayTitle.toLowerCase().includes(keyword));
   const limit = Math.min(Math.max(Number(q.limit) || 10, 1), 100);
   const current = Math.max(Number(q.currentPage) || 1, 1);
   const records = all
@@ -237,8 +222,9 @@ export interface MyProblemStatus {
   score: number | null;
 }
 
-export async function myStatuses(cid: number, uid: string, realTime: boolean): Promise<Map<number, MyProblemStatus>> {
-  const row = await BoardRow.findById(boardRowKey(cid, realTime ? "live" : "sealed", uid)).lean<BoardRowDoc>();
+/** The viewer's statuses from their own row in the view the policy lets them see of it. */
+export async function myStatuses(cid: number, uid: string, view: "live" | "sealed"): Promise<Map<number, MyProblemStatus>> {
+  const row = await BoardRow.findById(boardRowKey(cid, view, uid)).lean<BoardRowDoc>();
   const out = new Map<number, MyProblemStatus>();
   for (const [pid, cell] of Object.entries(row?.cells ?? {})) {
     const status = cell.isAC ? JudgeStatus.ACCEPTED : cell.judged > 0 && cell.tryNum === 0 ? JudgeStatus.WRONG_ANSWER : cell.tryNum > 0 ? JudgeStatus.PENDING : JudgeStatus.NOT_SUBMITTED;
@@ -263,11 +249,13 @@ export interface ContestProblemRow {
 }
 
 /** The problem list of a contest for a viewer who may enter it. */
-export async function contestProblemList(user: CurrentUser, cid: number): Promise<{ contest: ContestDoc; ctx: ContestAccessContext; rows: ContestProblemRow[] }> {
-  const { contest, ctx } = await contestScopeFor(cid, user);
-  requireEntry(user, ctx);
-  const realTime = contestRealTime(user, ctx);
-  const [problems, mine] = await Promise.all([contestProblems(cid), myStatuses(cid, user._id, realTime)]);
+export async function contestProblemList(cs: ContestScope): Promise<{ contest: ContestDoc; ctx: ContestAccessContext; rows: ContestProblemRow[] }> {
+  requireEntry(cs);
+  const { contest, ctx } = cs;
+  const user = cs.viewer as CurrentUser;
+  const cid = contest._id;
+  const realTime = cs.standing.realTime;
+  const [problems, mine] = await Promise.all([contestProblems(cid), myStatuses(cid, user._id, contestOwnRowView(user, ctx))]);
   const rows = problems.map((p) => {
     const my = mine.get(p.pid);
     return {
@@ -287,13 +275,12 @@ export async function contestProblemList(user: CurrentUser, cid: number): Promis
 }
 
 /** One problem of a contest, for a viewer who may see it (the statement page in the contest). */
-export async function contestProblemDetail(user: CurrentUser, cid: number, displayId: string): Promise<{ contest: ContestDoc; scope: Scope; contestProblem: ContestProblemDoc; problem: ProblemDoc }> {
-  const { contest, ctx } = await contestScopeFor(cid, user);
-  requireEntry(user, ctx);
-  const scope = contestScope(ctx);
-  const cp = await findContestProblem(cid, displayId);
+export async function contestProblemDetail(cs: ContestScope, displayId: string): Promise<{ contest: ContestDoc; scope: Scope; contestProblem: ContestProblemDoc; problem: ProblemDoc }> {
+  requireEntry(cs);
+  const { contest, scope } = cs;
+  const cp = await findContestProblem(contest._id, displayId);
   const problem = cp ? await Problem.findById(cp.pid).lean<ProblemDoc>() : null;
-  if (!cp || !problem || !scope.seesProblem(user, problem)) throw new DomainError("notFound", "contest:problemNotFound");
+  if (!cp || !problem || !scope.seesProblem(cs.viewer, problem)) throw new DomainError("notFound", "contest:problemNotFound");
   return { contest, scope, contestProblem: cp, problem };
 }
 
@@ -301,8 +288,10 @@ export async function contestProblemDetail(user: CurrentUser, cid: number, displ
  * What a submission to a contest refers to, once the policy's contest scope allows it: the scope,
  * the problem, its display id and title in the contest. Refusals come before the problem is read.
  */
-export async function contestSubmitTarget(user: CurrentUser, cid: number, ref: number | string): Promise<{ scope: Scope; problem: ProblemDoc | null; displayId: string; title: string }> {
-  const { scope } = await contestScopeFor(cid, user);
+export async function contestSubmitTarget(cs: ContestScope, ref: number | string): Promise<{ scope: Scope; problem: ProblemDoc | null; displayId: string; title: string }> {
+  const { scope } = cs;
+  const user = cs.viewer;
+  const cid = cs.contest._id;
   const early = scope.submitterRefusal(user);
   if (early) throw early;
   const cp = await findContestProblem(cid, ref);
@@ -316,10 +305,11 @@ export async function contestSubmitTarget(user: CurrentUser, cid: number, ref: n
  * The user's status on listed problems of a contest (HOJ's get-user-problem-status with a cid), as
  * their row in the view they may see says; problems not in the contest are left out.
  */
-export async function contestProblemStatuses(user: CurrentUser, cid: number, pids: readonly number[]): Promise<Map<number, MyProblemStatus>> {
-  const { ctx } = await contestScopeFor(cid, user);
-  requireEntry(user, ctx);
-  const mine = await myStatuses(cid, user._id, contestRealTime(user, ctx));
+export async function contestProblemStatuses(cs: ContestScope, pids: readonly number[]): Promise<Map<number, MyProblemStatus>> {
+  requireEntry(cs);
+  const { ctx } = cs;
+  const user = cs.viewer as CurrentUser;
+  const mine = await myStatuses(ctx.contest._id, user._id, contestOwnRowView(user, ctx));
   const out = new Map<number, MyProblemStatus>();
   for (const pid of pids) if (ctx.problemPids.has(pid)) out.set(pid, mine.get(pid) ?? { status: JudgeStatus.NOT_SUBMITTED, score: null });
   return out;

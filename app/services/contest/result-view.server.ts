@@ -8,7 +8,7 @@ import {
   type SubmissionRights,
 } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
-import { contestContext } from "./contests.server";
+import { contestContext } from "./scope.server";
 
 // A contest submission looked at from outside its contest's pages (the submission detail page,
 // /ojapi/get-submission-detail and get-all-case-result, check-submissions-status, the live status

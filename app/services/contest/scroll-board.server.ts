@@ -2,9 +2,8 @@ import { z } from "zod";
 import { revealSteps, type ScrollCell, type ScrollRow, type ScrollStep } from "~/lib/scroll-board";
 import type { BoardCell, BoardRowDoc } from "~/models/contest-board.server";
 import { User, type UserDoc } from "~/models/user.server";
-import type { CurrentUser } from "../account/session.server";
 import { allRows } from "./board.server";
-import { loadContest, requireContestAdmin, SITE, type ContestOwnerScope } from "./contests.server";
+import { requireContestAdmin, type ContestScope } from "./scope.server";
 import { contestProblems } from "./problems.server";
 
 // The rolling scoreboard's data (spec section 2 "Contest admin helper pages", /scrollBoard): the
@@ -27,9 +26,9 @@ function cellsOf(row: BoardRowDoc): Record<string, ScrollCell> {
   return Object.fromEntries(Object.entries(row.cells ?? {}).map(([pid, c]) => [pid, cellOf(c)]));
 }
 
-export async function scrollBoardData(user: CurrentUser, q: z.infer<typeof scrollBoardSchema>, scope: ContestOwnerScope = SITE) {
-  const contest = await loadContest(q.cid, scope);
-  requireContestAdmin(user, contest, scope);
+export async function scrollBoardData(cs: ContestScope, q: z.infer<typeof scrollBoardSchema>) {
+  requireContestAdmin(cs);
+  const contest = cs.contest;
   const [sealedRows, liveRows, problems] = await Promise.all([allRows(q.cid, "sealed"), allRows(q.cid, "live"), contestProblems(q.cid)]);
   const keep = (r: BoardRowDoc) => !(q.removeStar && r.star);
   const sealed = sealedRows.filter(keep);
@@ -57,9 +56,9 @@ export async function scrollBoardData(user: CurrentUser, q: z.infer<typeof scrol
   }));
   const finalCells = new Map(liveRows.map((r) => [r.uid, cellsOf(r)]));
   const order = problems.map((p) => p.pid);
-  const steps: ScrollStep[] = revealSteps(contest.type, initial, finalCells, order);
+  const steps: ScrollStep[] = revealSteps(cs.rule.scoring, initial, finalCells, order);
   return {
-    contest: { id: contest._id, title: contest.title, type: contest.type, endTime: contest.endTime },
+    contest: { id: contest._id, title: contest.title, scoring: cs.rule.scoring, endTime: contest.endTime },
     problems: problems.map((p) => ({ pid: p.pid, displayId: p.displayId, color: p.color })),
     initial,
     steps,

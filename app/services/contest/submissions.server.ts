@@ -6,15 +6,14 @@ import { ContestAcCheck } from "~/models/contest-print.server";
 import type { ContestDoc } from "~/models/contest.server";
 import { Submission } from "~/models/submission.server";
 import { User, type UserDoc } from "~/models/user.server";
-import { contestScope, contestShowsResult, isContestAdmin, type ContestAccessContext } from "../access/policy.server";
-import { isSuperAdmin } from "../access/roles.server";
+import { contestShowsResult, contestStatusQuery, countsOnContestBoard, mayRejudgeContest, type ContestAccessContext } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { findUserByUsername } from "../account/users.server";
 import { DomainError } from "../errors.server";
 import { rejudgeContestProblem } from "../judging/admin.server";
 import { queryLimit, queryPage, queryText } from "../platform/validation.server";
 import type { ZipSource } from "../platform/zip.server";
-import { contestScopeFor, enterContest, loadContest, requireContestAdmin, requireEntry, SITE, type ContestOwnerScope } from "./contests.server";
+import { requireContestAdmin, requireEntry, type ContestScope } from "./scope.server";
 import { contestProblems, findContestProblem } from "./problems.server";
 import { LIST_FIELDS, loadSubmissionForViewer, submissionRow, type ListDoc, type SubmissionView } from "../submission/views.server";
 import { HIDDEN_RESULT } from "./result-view.server";
@@ -60,12 +59,16 @@ export function contestSubmissionRow(viewer: CurrentUser | null, ctx: ContestAcc
   };
 }
 
-/** The contest's submission list (15 a page), mine or all. */
-export async function listContestSubmissions(user: CurrentUser, q: z.infer<typeof contestSubmissionsSchema>) {
-  const { ctx } = await contestScopeFor(q.cid, user);
-  requireEntry(user, ctx);
-  const scope = contestScope(ctx);
-  const filter: Record<string, unknown> = { cid: q.cid };
+/**
+ * The contest's submission list (15 a page), mine or all. Every condition, the status filter too,
+ * is on the rows as the viewer sees them: a result the seal hides is "unknown" to the query itself,
+ * so neither the page nor its total can tell it.
+ */
+export async function listContestSubmissions(cs: ContestScope, q: z.infer<typeof contestSubmissionsSchema>) {
+  requireEntry(cs);
+  const { ctx, scope } = cs;
+  const user = cs.viewer as CurrentUser;
+  const filter: Record<string, unknown> = { cid: ctx.contest._id };
   const empty = { records: [], total: 0, size: q.limit, current: q.currentPage };
   if (q.onlyMine) filter.uid = user._id;
   else if (q.searchUsername) {
@@ -74,23 +77,17 @@ export async function listContestSubmissions(user: CurrentUser, q: z.infer<typeo
     filter.uid = author._id;
   }
   if (q.displayId) {
-    const cp = await findContestProblem(q.cid, q.displayId);
+    const cp = await findContestProblem(ctx.contest._id, q.displayId);
     if (!cp) return empty;
     filter.pid = cp.pid;
   }
-  if (q.searchStatus !== undefined) {
-    // Filtering by a hidden result would tell it: those without real-time rights filter what they see.
-    filter.status = q.searchStatus;
-  }
   if (q.beforeContestSubmit) filter.submitTime = { $lt: ctx.contest.startTime };
+  const query = q.searchStatus === undefined ? filter : { $and: [filter, contestStatusQuery(user, ctx, q.searchStatus, JudgeStatus.SUBMITTED_UNKNOWN_RESULT)] };
   const [total, docs] = await Promise.all([
-    Submission.countDocuments(filter),
-    Submission.find(filter).sort({ _id: -1 }).skip((q.currentPage - 1) * q.limit).limit(q.limit).select(ROW_FIELDS).lean<RowDoc[]>(),
+    Submission.countDocuments(query),
+    Submission.find(query).sort({ _id: -1 }).skip((q.currentPage - 1) * q.limit).limit(q.limit).select(ROW_FIELDS).lean<RowDoc[]>(),
   ]);
   const records = docs.filter((s) => scope.seesSubmission(user, s, null)).map((s) => contestSubmissionRow(user, ctx, s));
-  if (q.searchStatus !== undefined) {
-    for (const r of records) if (r.status !== q.searchStatus) r.status = JudgeStatus.SUBMITTED_UNKNOWN_RESULT;
-  }
   return { records, total, size: q.limit, current: q.currentPage };
 }
 
@@ -100,13 +97,13 @@ export const checkContestStatusesSchema = z.object({
 });
 
 /** The rows of several contest submissions, keyed by id (HOJ's check-contest-submissions-status). */
-export async function contestSubmissionRowsById(user: CurrentUser, input: z.infer<typeof checkContestStatusesSchema>) {
-  const { ctx } = await contestScopeFor(input.cid, user);
-  requireEntry(user, ctx);
-  const scope = contestScope(ctx);
+export async function contestSubmissionRowsById(cs: ContestScope, input: z.infer<typeof checkContestStatusesSchema>) {
+  requireEntry(cs);
+  const { ctx, scope } = cs;
+  const user = cs.viewer as CurrentUser;
   const ids = [...new Set(input.submitIds)];
   if (ids.length === 0) return {};
-  const docs = await Submission.find({ _id: { $in: ids }, cid: input.cid }).select(ROW_FIELDS).lean<RowDoc[]>();
+  const docs = await Submission.find({ _id: { $in: ids }, cid: ctx.contest._id }).select(ROW_FIELDS).lean<RowDoc[]>();
   const out: Record<string, ReturnType<typeof contestSubmissionRow>> = {};
   for (const s of docs) if (scope.seesSubmission(user, s, null)) out[String(s._id)] = contestSubmissionRow(user, ctx, s);
   return out;
@@ -136,8 +133,11 @@ export async function contestSubmissionDetail(
  * accepted verdict the seal hides from them (an OI contestant's after the seal) is not offered,
  * so the call cannot tell it.
  */
-export async function contestLastAcceptedCode(user: CurrentUser, cid: number, pid: number): Promise<{ code: string; language: string }> {
-  const { ctx } = await enterContest(cid, user);
+export async function contestLastAcceptedCode(cs: ContestScope, pid: number): Promise<{ code: string; language: string }> {
+  requireEntry(cs);
+  const { ctx } = cs;
+  const user = cs.viewer as CurrentUser;
+  const cid = ctx.contest._id;
   if (!ctx.problemPids.has(pid)) throw new DomainError("notFound", "contest:problemNotFound");
   const accepted = await Submission.find({ uid: user._id, cid, pid, status: JudgeStatus.ACCEPTED })
     .sort({ _id: -1 })
@@ -166,9 +166,9 @@ export const acInfoSchema = z.object({
  * Accepted submissions within the contest's time, newest first (20 a page), with first blood and
  * the Checked mark (HOJ's ACM info records).
  */
-export async function acInfo(user: CurrentUser, q: z.infer<typeof acInfoSchema>, scope: ContestOwnerScope = SITE) {
-  const contest = await loadContest(q.cid, scope);
-  requireContestAdmin(user, contest, scope);
+export async function acInfo(cs: ContestScope, q: z.infer<typeof acInfoSchema>) {
+  requireContestAdmin(cs);
+  const contest = cs.contest;
   const filter = { cid: q.cid, status: JudgeStatus.ACCEPTED, submitTime: { $gte: contest.startTime, $lt: contest.endTime } };
   const [total, docs, problems] = await Promise.all([
     Submission.countDocuments(filter),
@@ -209,9 +209,8 @@ export const checkAcSchema = z.object({
 });
 
 /** Sets the Checked mark of an accepted submission (the page sends the inverse of what it shows). */
-export async function checkAcInfo(user: CurrentUser, input: z.infer<typeof checkAcSchema>, scope: ContestOwnerScope = SITE): Promise<void> {
-  const contest = await loadContest(input.cid, scope);
-  requireContestAdmin(user, contest, scope);
+export async function checkAcInfo(cs: ContestScope, input: z.infer<typeof checkAcSchema>): Promise<void> {
+  requireContestAdmin(cs);
   const sub = await Submission.findById(input.id).select("_id cid status").lean<RowDoc>();
   if (!sub || sub.cid !== input.cid || sub.status !== JudgeStatus.ACCEPTED) throw new DomainError("notFound", "contest:submissionNotFound");
   await ContestAcCheck.updateOne({ _id: sub._id }, { $set: { cid: input.cid, checked: input.checked } }, { upsert: true });
@@ -220,10 +219,9 @@ export async function checkAcInfo(user: CurrentUser, input: z.infer<typeof check
 // ---- Rejudge, downloads ----
 
 /** Rejudges every submission of one contest problem (super admin); how many were queued. */
-export async function rejudgeProblemInContest(user: CurrentUser, cid: number, pid: number): Promise<number> {
-  if (!isSuperAdmin(user)) throw new DomainError("forbidden", "contest:notAdmin");
-  await loadContest(cid);
-  return rejudgeContestProblem(user, { cid, pid });
+export async function rejudgeProblemInContest(cs: ContestScope, pid: number): Promise<number> {
+  if (!cs.viewer || !mayRejudgeContest(cs.viewer)) throw new DomainError("forbidden", "contest:notAdmin");
+  return rejudgeContestProblem(cs.viewer as CurrentUser, { cid: cs.contest._id, pid });
 }
 
 export const acSubmissionZipSchema = z.object({
@@ -236,14 +234,15 @@ export const acSubmissionZipSchema = z.object({
  * The accepted submissions of a contest as zip entries: a folder per user or per problem, one file
  * per submission named by display id, user and id; the admins' own left out when asked.
  */
-export async function acceptedSubmissionFiles(user: CurrentUser, q: z.infer<typeof acSubmissionZipSchema>, scope: ContestOwnerScope = SITE): Promise<{ fileName: string; entries: ZipSource[] }> {
-  const contest = await loadContest(q.cid, scope);
-  requireContestAdmin(user, contest, scope);
+export async function acceptedSubmissionFiles(cs: ContestScope, q: z.infer<typeof acSubmissionZipSchema>): Promise<{ fileName: string; entries: ZipSource[] }> {
+  requireContestAdmin(cs);
+  const contest = cs.contest;
   const subs = await Submission.find({ cid: q.cid, status: JudgeStatus.ACCEPTED }).sort({ _id: 1 }).select("_id pid uid username displayId language code").lean<Array<RowDoc & { code: string }>>();
   let kept = subs;
   if (q.excludeAdmin) {
     const users = await User.find({ _id: { $in: [...new Set(subs.map((s) => s.uid))] } }).select("_id role").lean<Array<Pick<UserDoc, "_id" | "role">>>();
-    const admins = new Set(users.filter((u) => isContestAdmin(u, contest) || isSuperAdmin(u)).map((u) => u._id));
+    // "The admins' own": those whose submissions the board leaves out.
+    const admins = new Set(users.filter((u) => !countsOnContestBoard(contest, u)).map((u) => u._id));
     kept = subs.filter((s) => !admins.has(s.uid));
   }
   const problems = new Map((await contestProblems(q.cid)).map((p) => [p.pid, p.displayId]));

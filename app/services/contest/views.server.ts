@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { ContestAuth, ContestType } from "~/lib/contest";
+import { ContestAuth } from "~/lib/contest";
 import type { BoardView } from "~/models/contest-board.server";
 import type { ContestDoc } from "~/models/contest.server";
-import { contestRealTime, contestStatusAt, groupContentRefusal, isContestAdmin, type ContestAccessContext } from "../access/policy.server";
+import { contestOutsideBoardRefusal, contestOverviewRefusal, contestRealTime, contestStatusAt, type ContestAccessContext } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
-import { DomainError } from "../errors.server";
 import { boardRebuilding, pageSizeOf, readBoard, startBoardRebuild, type BoardEntry } from "./board.server";
-import { contestContext, contestScopeFor, loadContest, registerCounts, requireContestAdmin, requireEntry } from "./contests.server";
+import { registerCounts } from "./contests.server";
+import { ruleInfo, ruleOf } from "./rules/index.server";
+import { requireContestAdmin, requireEntry, type ContestScope } from "./scope.server";
 
 // Contests and boards as HOJ's client reads them: ContestVO, the admin's contest, and the two rank
 // rows (ACMContestRankVO, OIContestRankVO), from the kept board in the view the viewer may see.
@@ -17,7 +18,8 @@ export function contestJson(c: ContestDoc, now: Date, count?: number) {
     id: c._id,
     author: c.author,
     title: c.title,
-    type: c.type,
+    // HOJ's client knows ACM (0) and OI (1) only: a rule of ours shows as the one its board is like.
+    type: ruleOf(c.type).hojType,
     description: c.description,
     status: contestStatusAt(c, now),
     source: c.source ?? 0,
@@ -35,6 +37,8 @@ export function contestJson(c: ContestDoc, now: Date, count?: number) {
     count: count ?? 0,
     gid: c.gid ?? null,
     allowEndSubmit: c.allowEndSubmit,
+    /** Ours: the contest's own rule (its type, name and board shape). */
+    rule: ruleInfo(c.type),
   };
 }
 
@@ -45,7 +49,7 @@ export function adminContestJson(c: ContestDoc, now = new Date()) {
     uid: c.uid,
     author: c.author,
     title: c.title,
-    type: c.type,
+    type: ruleOf(c.type).hojType,
     description: c.description,
     source: c.source ?? 0,
     auth: c.auth,
@@ -71,18 +75,16 @@ export function adminContestJson(c: ContestDoc, now = new Date()) {
     allowEndSubmit: c.allowEndSubmit,
     gmtCreate: c.gmtCreate,
     gmtModified: c.gmtModified,
+    rule: ruleInfo(c.type),
   };
 }
 
 /** The overview of a contest (get-contest-info): anyone signed in may read it, hidden ones admins only. */
-export async function contestInfo(user: CurrentUser, cid: number) {
-  const contest = await loadContest(cid);
-  const ctx = await contestContext(contest, user);
-  // A group contest is its group's members' only.
-  const outsider = ctx.group ? groupContentRefusal(user, ctx.group) : null;
-  if (outsider) throw outsider;
-  if (!contest.visible && !isContestAdmin(user, contest, ctx.groupAdmin)) throw new DomainError("notFound", "contest:notFound");
-  const count = contest.auth === ContestAuth.PUBLIC ? 0 : ((await registerCounts([cid])).get(cid) ?? 0);
+export async function contestInfo(cs: ContestScope) {
+  const refusal = contestOverviewRefusal(cs.viewer, cs.ctx);
+  if (refusal) throw refusal;
+  const { contest, ctx } = cs;
+  const count = contest.auth === ContestAuth.PUBLIC ? 0 : ((await registerCounts([contest._id])).get(contest._id) ?? 0);
   return { contest, ctx, json: contestJson(contest, ctx.now, count) };
 }
 
@@ -119,16 +121,15 @@ function displayName(entry: BoardEntry, show: string): string {
  * A board page as HOJ's client reads it (records of ACMContestRankVO or OIContestRankVO, total).
  * `outside`: the outside scoreboard, open to everyone signed in when the contest opens its rank.
  */
-export async function contestRank(user: CurrentUser, q: BoardRequest, outside: boolean) {
-  const { contest, ctx } = await contestScopeFor(q.cid, user);
-  // A group contest's boards, the outside one too, are its group's members' only.
-  const outsider = ctx.group ? groupContentRefusal(user, ctx.group) : null;
-  if (outsider) throw outsider;
-  const admin = isContestAdmin(user, contest, ctx.groupAdmin);
+export async function contestRank(cs: ContestScope, q: BoardRequest, outside: boolean) {
+  const { contest, ctx } = cs;
+  const user = cs.viewer;
+  const admin = cs.standing.admin;
   if (outside) {
-    if (!admin && (!contest.visible || !contest.openRank || contestStatusAt(contest, ctx.now) === -1)) throw new DomainError("forbidden", "contest:rankClosed");
+    const refusal = contestOutsideBoardRefusal(user, ctx);
+    if (refusal) throw refusal;
   } else {
-    requireEntry(user, ctx);
+    requireEntry(cs);
   }
   // Force Update rebuilds in the background; this answer is the board as it is meanwhile.
   if (q.forceRefresh && admin) await startBoardRebuild(contest._id);
@@ -159,7 +160,7 @@ export async function contestRank(user: CurrentUser, q: BoardRequest, outside: b
       avatar: e.user?.avatar ?? "",
       concerned: e.concerned,
     };
-    if (contest.type === ContestType.OI) {
+    if (cs.rule.scoring === "oi") {
       const submissionInfo: Record<string, number> = {};
       const timeInfo: Record<string, number> = {};
       for (const [pid, cell] of Object.entries(e.row.cells)) {
@@ -194,10 +195,9 @@ export async function contestRank(user: CurrentUser, q: BoardRequest, outside: b
  * Force Update (contest admins): the full rebuild of the board as a background job; `started` is
  * false when one is running already (a second click starts nothing).
  */
-export async function forceBoardUpdate(user: CurrentUser, cid: number): Promise<{ started: boolean }> {
-  const contest = await loadContest(cid);
-  requireContestAdmin(user, contest);
-  return startBoardRebuild(cid);
+export async function forceBoardUpdate(cs: ContestScope): Promise<{ started: boolean }> {
+  requireContestAdmin(cs);
+  return startBoardRebuild(cs.contest._id);
 }
 
 function csvField(v: unknown): string {
@@ -206,15 +206,15 @@ function csvField(v: unknown): string {
 }
 
 /** The whole board the user may see, as CSV rows (rank, name, totals, one column per problem). */
-export async function contestRankCsv(user: CurrentUser, q: { cid: number; removeStar: boolean; containsEnd: boolean }): Promise<{ fileName: string; csv: string }> {
-  const head = await contestRank(user, boardQuerySchema.parse({ cid: q.cid, limit: 10, removeStar: q.removeStar, containsEnd: q.containsEnd }), false);
+export async function contestRankCsv(cs: ContestScope, q: { cid: number; removeStar: boolean; containsEnd: boolean }): Promise<{ fileName: string; csv: string }> {
+  const head = await contestRank(cs, boardQuerySchema.parse({ cid: q.cid, limit: 10, removeStar: q.removeStar, containsEnd: q.containsEnd }), false);
   const lines: string[] = [];
   const ids = head.problems.map((p) => p.displayId);
-  const oi = head.contest.type === ContestType.OI;
+  const oi = cs.rule.scoring === "oi";
   lines.push(["Rank", "Username", "Name", oi ? "Total Score" : "AC", "Total Time", ...ids].map(csvField).join(","));
   const pages = Math.ceil(head.total / 300);
   for (let page = 1; page <= pages; page++) {
-    const part = await contestRank(user, boardQuerySchema.parse({ cid: q.cid, currentPage: page, limit: 300, removeStar: q.removeStar, containsEnd: q.containsEnd }), false);
+    const part = await contestRank(cs, boardQuerySchema.parse({ cid: q.cid, currentPage: page, limit: 300, removeStar: q.removeStar, containsEnd: q.containsEnd }), false);
     for (const r of part.records) {
       const cells = ids.map((id) => {
         const info = (r.submissionInfo as Record<string, unknown>)[id];

@@ -5,6 +5,7 @@ import type { CurrentUser } from "../account/session.server";
 import type { z } from "zod";
 import type { ProblemDoc } from "~/models/problem.server";
 import { addContestProblem, createContestOnlyProblem, type newContestProblemLinkSchema } from "../contest/problems.server";
+import { administerContest, type ContestScope } from "../contest/scope.server";
 import type { ProblemInputRaw } from "../problem/schema.server";
 import { createGroupProblem } from "./problems.server";
 import { DomainError } from "../errors.server";
@@ -64,7 +65,8 @@ export async function addContestProblemFromGroup(
 ) {
   const problem = await problemByRef(input.problemId);
   if (!problem || problem.gid !== scope.gid) throw new DomainError("notFound", "contest:unknownProblem");
-  return addContestProblem(user, { cid: input.cid, pid: problem._id, displayId: input.displayId, displayTitle: input.displayTitle ?? "", color: input.color ?? "" }, scope, "group");
+  const cs = await administerContest(input.cid, user, scope);
+  return addContestProblem(cs, { cid: input.cid, pid: problem._id, displayId: input.displayId, displayTitle: input.displayTitle ?? "", color: input.color ?? "" }, "group");
 }
 
 /**
@@ -74,11 +76,11 @@ export async function addContestProblemFromGroup(
  */
 export async function createGroupContestProblem(
   user: CurrentUser,
-  cid: number,
+  cs: ContestScope,
   raw: ProblemInputRaw,
   link: z.infer<typeof newContestProblemLinkSchema>,
   scope: GroupContentAdmin["manage"],
 ): Promise<ProblemDoc> {
-  const made = await createContestOnlyProblem(user, cid, raw, link, scope, (r) => createGroupProblem(user, scope.gid, r, {}, "contest"));
+  const made = await createContestOnlyProblem(cs, raw, link, (r) => createGroupProblem(user, scope.gid, r, {}, "contest"));
   return made.problem;
 }

@@ -26,6 +26,7 @@ import {
 import { isAdminRole, isSuperAdmin } from "../access/roles.server";
 import type { CurrentUser } from "../account/session.server";
 import { deleteContest } from "../contest/contests.server";
+import { resolveContest } from "../contest/scope.server";
 import { deleteDiscussion } from "../community/discussions.server";
 import { DomainError } from "../errors.server";
 import { withdrawProblems } from "../problem/removal.server";
@@ -232,7 +233,7 @@ async function removeGroupContent(user: CurrentUser, gid: number): Promise<void>
     Training.find({ gid }).select("_id").lean<Array<{ _id: number }>>(),
     Discussion.find({ gid }).select("_id").lean<Array<{ _id: number }>>(),
   ]);
-  for (const c of contests) await deleteContest(user, c._id, scope);
+  for (const c of contests) await deleteContest(await resolveContest(c._id, user, scope));
   for (const t of trainings) await deleteTraining(user, t._id, scope);
   for (const d of discussions) await deleteDiscussion(user, d._id, { kind: "group", gid, groupAdmin: true });
   const problems = await Problem.find({ gid }).select("_id").lean<Array<{ _id: number }>>();

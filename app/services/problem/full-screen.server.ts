@@ -1,5 +1,6 @@
 import type { CurrentUser } from "../account/session.server";
 import { contestProblemList } from "../contest/problems.server";
+import { resolveContest } from "../contest/scope.server";
 import { DomainError } from "../errors.server";
 import { trainingProblemList } from "../training/problems.server";
 
@@ -17,7 +18,7 @@ export interface FullScreenProblemRow {
 
 export async function fullScreenProblemList(user: CurrentUser, ids: { cid: number | null; tid: number | null }): Promise<FullScreenProblemRow[]> {
   if (ids.cid !== null) {
-    const { rows } = await contestProblemList(user, ids.cid);
+    const { rows } = await contestProblemList(await resolveContest(ids.cid, user, null));
     return rows.map((r) => ({ pid: r.pid, problemId: r.displayId, title: r.displayTitle, status: r.myStatus, score: r.score }));
   }
   if (ids.tid !== null) {

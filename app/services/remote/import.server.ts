@@ -5,7 +5,7 @@ import { parseRemoteProblemId, remoteLanguageNames, type RemoteProblemRef } from
 import { nextSeq } from "~/models/counter.server";
 import { Problem, type ProblemDoc } from "~/models/problem.server";
 import type { CurrentUser } from "../account/session.server";
-import { loadContest, requireContestAdmin } from "../contest/contests.server";
+import { administerContest, SITE } from "../contest/scope.server";
 import { addContestProblem, addContestProblemSchema } from "../contest/problems.server";
 import { DomainError } from "../errors.server";
 import { addTrainingProblem } from "../training/problems.server";
@@ -130,9 +130,9 @@ export async function remoteProblemFor(input: unknown, actor: { username: string
  */
 export async function importRemoteProblemIntoContest(user: CurrentUser, ref: unknown, input: { cid: number; displayId: unknown }): Promise<void> {
   const checked = addContestProblemSchema.parse({ cid: input.cid, pid: 1, displayId: input.displayId });
-  requireContestAdmin(user, await loadContest(checked.cid));
+  const cs = await administerContest(checked.cid, user, SITE);
   const problem = await remoteProblemFor(ref, user);
-  await addContestProblem(user, { ...checked, pid: problem._id });
+  await addContestProblem(cs, { ...checked, pid: problem._id }, "public");
 }
 
 export async function importRemoteProblemIntoTraining(user: CurrentUser, ref: unknown, tid: number): Promise<void> {

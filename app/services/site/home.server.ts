@@ -10,7 +10,7 @@ import { Problem } from "~/models/problem.server";
 import { bankProblemsQuery } from "../access/policy.server";
 import { pagesChanged, pageVersions } from "../platform/page-cache.server";
 import { cacheKey, kept } from "../platform/query-cache.server";
-import { SITE } from "../contest/contests.server";
+import { SITE } from "../contest/scope.server";
 
 // The home page's lists besides the announcements (announcements.server.ts) and the rankings
 // (stats/): the carousel's images, recently updated problems, recent contests.

@@ -13,6 +13,7 @@ import type { CurrentUser } from "../account/session.server";
 import { bankScope } from "../access/policy.server";
 import { scopeForRequest } from "../group/scope.server";
 import { contestSubmitTarget } from "../contest/problems.server";
+import { resolveContest } from "../contest/scope.server";
 
 // The online self-test of the problem page (spec: "online-test drawer"): the user's code runs once
 // on their own input, optionally compared with an expected output. Nothing is stored in the
@@ -68,7 +69,7 @@ export async function submitSelfTest(user: CurrentUser, input: SelfTestInput): P
   let problem: ProblemDoc | null;
   if (cid > 0) {
     // In a contest, whoever may submit to the problem there may test on it (the contest scope's refusals).
-    problem = (await contestSubmitTarget(user, cid, input.pid)).problem;
+    problem = (await contestSubmitTarget(await resolveContest(cid, user, null), input.pid)).problem;
     if (input.isRemoteJudge) throw new DomainError("invalid", "judge:remoteTestUnsupported");
   } else if (input.type === "group" || input.gid) {
     // In a group, whoever may submit to its problem may test on it (the group scope's refusals).

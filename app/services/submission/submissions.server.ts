@@ -15,6 +15,7 @@ import { submissionWritten } from "./user-problem-status.server";
 import { scopeForRequest } from "../group/scope.server";
 import { withinSubmissionAllowance } from "./allowance.server";
 import { contestSubmitTarget } from "../contest/problems.server";
+import { resolveContest } from "../contest/scope.server";
 import { trainingSubmitTarget } from "../training/problems.server";
 import type { CurrentUser } from "../account/session.server";
 import { ensureRemoteAccountsListed } from "../remote/accounts.server";
@@ -61,7 +62,7 @@ export async function createSubmission(
   let inContest = { displayId: "", title: "" };
   if (input.cid > 0) {
     // The contest scope of the policy decides, before the problem is read, then on the problem.
-    const target = await contestSubmitTarget(user, input.cid, input.pid);
+    const target = await contestSubmitTarget(await resolveContest(input.cid, user, null), input.pid);
     problem = target.problem;
     inContest = { displayId: target.displayId, title: target.title };
   } else if (input.tid > 0 && (input.gid === null || input.gid === undefined)) {

@@ -17,7 +17,7 @@ import type { CurrentUser } from "../account/session.server";
 import { findUserByUsername } from "../account/users.server";
 import { queryLimit, queryPage, queryText } from "../platform/validation.server";
 import { contestSubmissionView, HIDDEN_RESULT, hiddenContestResults } from "../contest/result-view.server";
-import { enterContest } from "../contest/contests.server";
+import { enterContest } from "../contest/scope.server";
 import { groupScopeOfRecord, groupScopesOf } from "../group/scope.server";
 
 // Reading submissions as learners see them: the status list and its live rows, "My Submission" of
@@ -246,7 +246,7 @@ export const checkStatusesSchema = z.object({
  * who may enter it (the contest's refusal otherwise); the seal hides what it hides everywhere.
  */
 export async function submissionRowsById(viewer: CurrentUser | null, input: z.infer<typeof checkStatusesSchema>): Promise<Record<string, HiddenOr<SubmissionRow>>> {
-  if (input.cid) await enterContest(input.cid, viewer);
+  if (input.cid) await enterContest(input.cid, viewer, null);
   const ids = [...new Set(input.submitIds)];
   if (ids.length === 0) return {};
   const subs = await Submission.find({ _id: { $in: ids }, ...(input.cid ? { cid: input.cid } : {}) }).select(LIST_FIELDS).lean<ListDoc[]>();

@@ -5,11 +5,9 @@ import { formatDateTime } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
 import { contestAnnouncementsAction, type AnnouncementsAnswer } from "~/http/contest-announcements.server";
-import { contestPageRefusal } from "~/http/contest-page.server";
-import { requireAdmin } from "~/http/guards.server";
-import { pathId } from "~/http/ids.server";
+import { adminContestPageBase, contestPageRefusal } from "~/http/contest-page.server";
 import { listAnnouncementsForAdmin } from "~/services/contest/announcements.server";
-import { loadContest } from "~/services/contest/contests.server";
+import { SITE } from "~/services/contest/scope.server";
 import { getT } from "~/services/platform/i18n.server";
 
 // A contest's announcements for its admins (spec section 2): write one, change it or hide it, delete
@@ -20,10 +18,10 @@ export const handle = { i18n: ["contest-admin", "admin-problem"] };
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request);
-  const cid = pathId(params.contestId);
+  const { cid, cs } = await adminContestPageBase(request, params);
+  const contest = cs.contest;
   try {
-    const [list, contest, t] = await Promise.all([listAnnouncementsForAdmin(user, cid), loadContest(cid), getT(request, "contest-admin")]);
+    const [list, t] = await Promise.all([listAnnouncementsForAdmin(cs), getT(request, "contest-admin")]);
     return json({
       cid,
       pageTitle: t("announcements.title", { title: contest.title }),
@@ -35,9 +33,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireAdmin(request);
-  const cid = pathId(params.contestId);
-  return contestAnnouncementsAction(request, user, cid, { here: `/admin/contest/${cid}/announcements` });
+  const { cid, cs } = await adminContestPageBase(request, params);
+  return contestAnnouncementsAction(request, cs, { place: SITE, here: `/admin/contest/${cid}/announcements` });
 }
 
 export default function AdminContestAnnouncements() {

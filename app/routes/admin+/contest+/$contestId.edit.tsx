@@ -5,11 +5,9 @@ import { ContestForm } from "~/components/contest/ContestForm";
 import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
 import { contestDraftOf, contestFormAction, type ContestFormAnswer } from "~/http/contest-form.server";
-import { contestPageRefusal } from "~/http/contest-page.server";
-import { requireAdmin } from "~/http/guards.server";
-import { pathId } from "~/http/ids.server";
-import { loadContest, requireContestAdmin } from "~/services/contest/contests.server";
+import { adminContestPageBase, contestPageRefusal } from "~/http/contest-page.server";
 import { getT } from "~/services/platform/i18n.server";
+import { ruleChoices } from "~/services/contest/rules/index.server";
 
 // Editing a contest (spec section 5): the same form; the rule type stays what it was created with.
 // Its admins only (super admin or its author).
@@ -19,22 +17,19 @@ export const handle = { i18n: ["contest-admin", "admin-problem"] };
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request);
-  const cid = pathId(params.contestId);
+  const { cid, cs } = await adminContestPageBase(request, params);
+  const contest = cs.contest;
   try {
-    const contest = await loadContest(cid);
-    requireContestAdmin(user, contest);
     const t = await getT(request, "contest-admin");
-    return json({ cid, draft: contestDraftOf(contest), pageTitle: t("edit.title", { id: cid }) });
+    return json({ cid, draft: contestDraftOf(contest), rules: ruleChoices(), pageTitle: t("edit.title", { id: cid }) });
   } catch (err) {
     throw contestPageRefusal(err);
   }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireAdmin(request);
-  const cid = pathId(params.contestId);
-  return contestFormAction(request, user, cid);
+  const { user, cs } = await adminContestPageBase(request, params);
+  return contestFormAction(request, user, { edit: cs }, () => "/admin/contest");
 }
 
 export default function EditContest() {
@@ -52,7 +47,7 @@ export default function EditContest() {
           {t("list.announcements")}
         </Link>
       </div>
-      <ContestForm key={answer?.nonce ?? "initial"} mode="edit" draft={answer?.draft ?? data.draft} errors={answer?.errors ?? {}} />
+      <ContestForm key={answer?.nonce ?? "initial"} mode="edit" draft={answer?.draft ?? data.draft} errors={answer?.errors ?? {}} rules={data.rules} />
     </div>
   );
 }

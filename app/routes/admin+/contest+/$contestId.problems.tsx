@@ -5,13 +5,11 @@ import { buttonClass, Notice, sized } from "~/components/admin-problem/ui";
 import { pageTitle } from "~/lib/meta";
 import { contestPrimaryButton } from "~/components/contest/styles";
 import { useTranslation } from "~/lib/translation";
-import { contestPageRefusal } from "~/http/contest-page.server";
+import { adminContestPageBase, contestPageRefusal } from "~/http/contest-page.server";
 import { flash } from "~/http/flash.server";
-import { requireAdmin } from "~/http/guards.server";
-import { pathId } from "~/http/ids.server";
 import { siteRedirect } from "~/http/paths.server";
 import { httpStatusOf } from "~/http/status.server";
-import { loadContest, requireContestAdmin } from "~/services/contest/contests.server";
+import { SITE } from "~/services/contest/scope.server";
 import {
   addContestProblem,
   addContestProblemSchema,
@@ -35,11 +33,9 @@ export const handle = { i18n: ["contest-admin", "admin-problem"] };
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request);
-  const cid = pathId(params.contestId);
+  const { cid, cs } = await adminContestPageBase(request, params);
+  const contest = cs.contest;
   try {
-    const contest = await loadContest(cid);
-    requireContestAdmin(user, contest);
     const [list, t] = await Promise.all([contestProblems(cid), getT(request, "contest-admin")]);
     return json({
       cid,
@@ -55,8 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 type Answer = { error: string | null; errors: Record<string, string>; intent: string; rowId?: number; confirmRemove?: { pid: number; displayId: string } };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireAdmin(request);
-  const cid = pathId(params.contestId);
+  const { user, cid, cs } = await adminContestPageBase(request, params);
   const t = await getT(request, ["contest", "common"]);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -66,13 +61,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (intent === "add") {
       const v = validate(t, addContestProblemSchema, { ...fields, cid });
       if (!v.ok) return refuse({ errors: v.errors }, 400);
-      await addContestProblem(user, v.data);
+      await addContestProblem(cs, v.data, "public");
     } else if (intent === "update") {
       const v = validate(t, updateContestProblemSchema, fields);
       if (!v.ok) return refuse({ errors: v.errors, rowId: Number(fields.id) || undefined }, 400);
       const current = (await contestProblems(cid)).find((p) => p._id === v.data.id);
       if (!current) throw new DomainError("notFound", "contest:problemNotFound");
-      await updateContestProblem(user, v.data);
+      await updateContestProblem(user, v.data, SITE);
     } else if (intent === "remove") {
       const v = validate(t, removeContestProblemSchema, { cid, pid: fields.pid });
       if (!v.ok) return refuse({ errors: v.errors }, 400);
@@ -81,7 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         if (!found) throw new DomainError("notFound", "contest:problemNotFound");
         return json<Answer>({ error: null, errors: {}, intent, confirmRemove: { pid: found.pid, displayId: found.displayId } });
       }
-      await removeContestProblem(user, v.data);
+      await removeContestProblem(cs, v.data);
     } else {
       return refuse({ error: t("common:errors.badRequest") }, 400);
     }

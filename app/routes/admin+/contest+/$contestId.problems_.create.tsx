@@ -5,11 +5,8 @@ import { ProblemAuth } from "~/lib/constants";
 import { pageTitle } from "~/lib/meta";
 import { emptyDraft } from "~/lib/problem-draft";
 import { contestOnlyProblemAction } from "~/http/contest-problem-create.server";
-import { contestPageRefusal } from "~/http/contest-page.server";
-import { requireAdmin } from "~/http/guards.server";
-import { pathId } from "~/http/ids.server";
+import { adminContestPageBase } from "~/http/contest-page.server";
 import type { ProblemFormActionData } from "~/http/problem-form.server";
-import { loadContest, requireContestAdmin } from "~/services/contest/contests.server";
 import { createContestOnlyProblem } from "~/services/contest/problems.server";
 import { getT } from "~/services/platform/i18n.server";
 import { listTags } from "~/services/problem/tags.server";
@@ -23,35 +20,29 @@ export const handle = { i18n: ["admin-problem", "contest-admin", "contest"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
-async function contestFor(request: Request, contestId: string | undefined) {
-  const user = await requireAdmin(request);
-  const cid = pathId(contestId);
-  try {
-    const contest = await loadContest(cid);
-    requireContestAdmin(user, contest);
-    return { user, contest };
-  } catch (err) {
-    throw contestPageRefusal(err);
-  }
+async function contestFor(request: Request, params: LoaderFunctionArgs["params"]) {
+  const { user, cs } = await adminContestPageBase(request, params);
+  return { user, cs, contest: cs.contest };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { contest } = await contestFor(request, params.contestId);
+  const { cs, contest } = await contestFor(request, params);
+  const problemType = cs.rule.scoring === "oi" ? "1" : "0";
   const [tags, t] = await Promise.all([listTags(), getT(request, "contest-admin")]);
   return json({
     cid: contest._id,
-    type: String(contest.type),
-    draft: { ...emptyDraft(), auth: String(ProblemAuth.CONTEST), type: String(contest.type) },
+    type: problemType,
+    draft: { ...emptyDraft(), auth: String(ProblemAuth.CONTEST), type: problemType },
     tags: tags.map((x) => ({ id: x._id, name: x.name, color: x.color })),
     pageTitle: t("problems.createTitle", { title: contest.title }),
   });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, contest } = await contestFor(request, params.contestId);
+  const { user, cs, contest } = await contestFor(request, params);
   return contestOnlyProblemAction(request, user, {
     doneTo: `/admin/contest/${contest._id}/problems`,
-    create: (input, link) => createContestOnlyProblem(user, contest._id, input, link),
+    create: (input, link) => createContestOnlyProblem(cs, input, link, null),
   });
 }
 

@@ -11,7 +11,9 @@ import { contestPrimaryButton } from "~/components/contest/styles";
 import { useTranslation } from "~/lib/translation";
 import { requireAdmin } from "~/http/guards.server";
 import { listRowAction } from "~/http/list-row-action.server";
-import { contestListSchema, contestStatus, deleteContest, listContests, loadContest, setContestVisible } from "~/services/contest/contests.server";
+import { contestListSchema, contestStatus, deleteContest, listContests, setContestVisible } from "~/services/contest/contests.server";
+import { ruleInfo } from "~/services/contest/rules/index.server";
+import { administerContest, SITE } from "~/services/contest/scope.server";
 import { getT } from "~/services/platform/i18n.server";
 
 // The admin contest table (spec section 2 "Admin area"): id, title, rule, type, status, the visible
@@ -26,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const query = contestListSchema.parse({ currentPage: url.searchParams.get("currentPage") ?? undefined, keyword: url.searchParams.get("keyword") ?? undefined, limit: CONTEST_PAGE_SIZE.admin });
-  const [page, t] = await Promise.all([listContests(query, undefined, true), getT(request, "contest-admin")]);
+  const [page, t] = await Promise.all([listContests(query, SITE, true), getT(request, "contest-admin")]);
   return json({
     pageTitle: t("list.title"),
     keyword: query.keyword,
@@ -36,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     rows: page.records.map((c) => ({
       id: c._id,
       title: c.title,
-      type: c.type,
+      rule: ruleInfo(c.type).name,
       auth: c.auth,
       status: contestStatus(c, page.now),
       visible: c.visible,
@@ -52,9 +54,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await getT(request, ["contest", "contest-admin", "common"]);
   return listRowAction(request, t, {
     idName: "cid",
-    toggle: { intent: "visible", field: "visible", apply: (cid, on) => setContestVisible(user, cid, on) },
-    title: async (cid) => (await loadContest(cid)).title,
-    remove: (cid) => deleteContest(user, cid),
+    toggle: { intent: "visible", field: "visible", apply: async (cid, on) => setContestVisible(await administerContest(cid, user, SITE), on) },
+    title: async (cid) => (await administerContest(cid, user, SITE)).contest.title,
+    remove: async (cid) => deleteContest(await administerContest(cid, user, SITE)),
     back: "/admin/contest",
     flash: { saved: "contest-admin:flash.saved", deleted: "contest-admin:flash.deleted" },
   });
@@ -105,7 +107,7 @@ export default function AdminContests() {
                     {c.title}
                   </Link>
                 </td>
-                <td className="px-2 py-2">{c.type === 1 ? "OI" : "ACM"}</td>
+                <td className="px-2 py-2">{c.rule}</td>
                 <td className="px-2 py-2">{t(`auth.${c.auth}`)}</td>
                 <td className="px-2 py-2">{t(`status.${c.status}`)}</td>
                 <td className="px-2 py-2">

@@ -8,6 +8,6 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const input = { ...queryParams(request), ...(await bodyParams(request)) };
   const id = inputId(input.id);
   const cid = inputId(input.cid);
-  await markPrinted(await requireApiUser(request), id, cid);
+  await markPrinted(await requireApiUser(request), id, cid, null);
   return null;
 }, ["contest"]);

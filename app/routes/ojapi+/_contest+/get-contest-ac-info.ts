@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, parseWith, queryParams, requireApiUser } from "~/http/api.server";
-import { inputId } from "~/http/ids.server";
+import { apiRoute, parseWith, queryParams } from "~/http/api.server";
 import { acInfo, acInfoSchema } from "~/services/contest/submissions.server";
+import { apiContest } from "~/http/contest-api.server";
 
 // GET /ojapi/get-contest-ac-info?cid&currentPage&limit: the AC helper's accepted submissions (contest admins).
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   const q = queryParams(request);
-  const cid = inputId(q.cid);
-  return acInfo(await requireApiUser(request), parseWith(acInfoSchema, { ...q, cid }));
+  const { cs } = await apiContest(request, q.cid, null);
+  return acInfo(cs, parseWith(acInfoSchema, { ...q, cid: cs.contest._id }));
 }, ["contest"]);

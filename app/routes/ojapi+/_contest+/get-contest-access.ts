@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, queryParams, requireApiUser } from "~/http/api.server";
-import { inputId } from "~/http/ids.server";
+import { apiRoute, queryParams } from "~/http/api.server";
 import { contestAccess } from "~/services/contest/contests.server";
+import { apiContest } from "~/http/contest-api.server";
 
 // GET /ojapi/get-contest-access?cid: {access} — whether the user registered (or needs not).
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  const cid = inputId(queryParams(request).cid);
-  return contestAccess(await requireApiUser(request), cid);
+  const { cs } = await apiContest(request, queryParams(request).cid, null);
+  return contestAccess(cs);
 }, ["contest"]);

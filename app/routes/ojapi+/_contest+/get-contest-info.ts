@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, queryParams, requireApiUser } from "~/http/api.server";
-import { inputId } from "~/http/ids.server";
+import { apiRoute, queryParams } from "~/http/api.server";
 import { contestInfo } from "~/services/contest/views.server";
+import { apiContest } from "~/http/contest-api.server";
 
 // GET /ojapi/get-contest-info?cid: the contest's ContestVO (opening a contest needs login).
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  const cid = inputId(queryParams(request).cid);
-  const user = await requireApiUser(request);
-  return (await contestInfo(user, cid)).json;
+  const { cs } = await apiContest(request, queryParams(request).cid, null);
+  return (await contestInfo(cs)).json;
 }, ["contest"]);

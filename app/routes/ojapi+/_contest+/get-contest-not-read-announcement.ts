@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiRoute, bodyParams, parseWith, requireApiUser } from "~/http/api.server";
-import { inputId } from "~/http/ids.server";
+import { apiRoute, bodyParams, parseWith } from "~/http/api.server";
 import { announcementJson, unreadAnnouncements } from "~/services/contest/announcements.server";
+import { apiContest } from "~/http/contest-api.server";
 
 const schema = z.object({ readAnnouncementList: z.array(z.coerce.number().int()).max(1000).catch([]).default([]) });
 
 // POST /ojapi/get-contest-not-read-announcement {cid, readAnnouncementList}: visible announcements not read yet.
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const body = await bodyParams(request);
-  const cid = inputId(body.cid);
+  const { cs } = await apiContest(request, body.cid, null);
   const { readAnnouncementList } = parseWith(schema, body);
-  return (await unreadAnnouncements(await requireApiUser(request), cid, readAnnouncementList)).map(announcementJson);
+  return (await unreadAnnouncements(cs, readAnnouncementList)).map(announcementJson);
 }, ["contest"]);

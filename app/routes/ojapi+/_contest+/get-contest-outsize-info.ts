@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, queryParams, requireApiUser } from "~/http/api.server";
-import { inputId } from "~/http/ids.server";
-import { DomainError } from "~/services/errors.server";
-import { isContestAdmin } from "~/services/access/policy.server";
+import { apiRoute, queryParams } from "~/http/api.server";
+import { contestOutsideBoardRefusal } from "~/services/access/policy.server";
+import { apiContest } from "~/http/contest-api.server";
 import { contestProblems } from "~/services/contest/problems.server";
 import { contestInfo } from "~/services/contest/views.server";
 
@@ -11,11 +10,12 @@ import { contestInfo } from "~/services/contest/views.server";
 // entity (id, displayId, cid, pid, displayTitle, color, gmtCreate, gmtModified; no counters, which
 // the seal would have to hide), when the contest opens its rank and has started.
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  const cid = inputId(queryParams(request).cid);
-  const user = await requireApiUser(request);
-  const { contest, ctx, json } = await contestInfo(user, cid);
-  if (!isContestAdmin(user, contest, ctx.groupAdmin) && (!contest.openRank || json.status === -1)) throw new DomainError("forbidden", "contest:rankClosed");
-  const problems = await contestProblems(cid);
+  const { cs } = await apiContest(request, queryParams(request).cid, null);
+  const { json } = await contestInfo(cs);
+  // Who sees the board from outside is the policy's answer, as on the board itself.
+  const refusal = contestOutsideBoardRefusal(cs.viewer, cs.ctx);
+  if (refusal) throw refusal;
+  const problems = await contestProblems(cs.contest._id);
   return {
     contest: json,
     problemList: problems.map((p) => ({ id: p._id, displayId: p.displayId, cid: p.cid, pid: p.pid, displayTitle: p.displayTitle, color: p.color, gmtCreate: p.gmtCreate, gmtModified: p.gmtCreate })),

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiRoute, bodyParams, parseWith, requireApiUser } from "~/http/api.server";
-import { inputId } from "~/http/ids.server";
+import { apiRoute, bodyParams, parseWith } from "~/http/api.server";
 import { boardQuerySchema, contestRank } from "~/services/contest/views.server";
+import { apiContest } from "~/http/contest-api.server";
 
 // POST /ojapi/get-contest-rank {cid, currentPage, limit, keyword, removeStar, forceRefresh,
 // concernedList, containsEnd}: a page of ACMContestRankVO or OIContestRankVO rows, sorted, with
 // ranks and awards, in the view the user may see (the sealed copy while the board is frozen).
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const body = await bodyParams(request);
-  const cid = inputId(body.cid);
-  const page = await contestRank(await requireApiUser(request), parseWith(boardQuerySchema, { ...body, cid }), false);
+  const { cs } = await apiContest(request, body.cid, null);
+  const page = await contestRank(cs, parseWith(boardQuerySchema, { ...body, cid: cs.contest._id }), false);
   return { records: page.records, total: page.total, size: page.size, current: page.current };
 }, ["contest"]);

@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiRoute, bodyParams, parseWith, requireApiUser } from "~/http/api.server";
-import { inputId } from "~/http/ids.server";
+import { apiRoute, bodyParams, parseWith } from "~/http/api.server";
 import { registerContest, registerContestSchema } from "~/services/contest/contests.server";
+import { apiContest } from "~/http/contest-api.server";
 
 // POST /ojapi/register-contest {cid, password}: registers with the contest's password.
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
-  const user = await requireApiUser(request);
   const body = await bodyParams(request);
-  const cid = inputId(body.cid);
-  await registerContest(user, parseWith(registerContestSchema, { ...body, cid }));
+  const { cs } = await apiContest(request, body.cid, null);
+  await registerContest(cs, parseWith(registerContestSchema, { ...body, cid: cs.contest._id }));
   return null;
 }, ["contest"]);

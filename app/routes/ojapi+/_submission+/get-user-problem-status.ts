@@ -3,6 +3,7 @@ import { z } from "zod";
 import { apiRoute, bodyParams, parseWith, requireApiUser } from "~/http/api.server";
 import { contestProblemStatuses } from "~/services/contest/problems.server";
 import { problemStatusesIn } from "~/services/submission/user-problem-status.server";
+import { resolveContest } from "~/services/contest/scope.server";
 
 // POST /ojapi/get-user-problem-status (pidList, isContestProblemList, cid, gid, containsEnd):
 // a map of pid to {status, score}, from one query over the listed problems.
@@ -18,6 +19,6 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const user = await requireApiUser(request);
   const input = parseWith(schema, await bodyParams(request));
   // A contest's list asks the contest (its board row, as the seal lets the user see it).
-  const map = input.cid ? await contestProblemStatuses(user, input.cid, input.pidList) : await problemStatusesIn(user, input, input.pidList);
+  const map = input.cid ? await contestProblemStatuses(await resolveContest(input.cid, user, null), input.pidList) : await problemStatusesIn(user, input, input.pidList);
   return Object.fromEntries([...map].map(([pid, s]) => [pid, { status: s.status, score: s.score }]));
 }, ["contest", "group"]);

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiRoute, bodyParams, parseWith, queryParams, requireApiUser } from "~/http/api.server";
 import { inputId } from "~/http/ids.server";
 import { addContestProblem, addContestProblemSchema, contestProblemForAdmin, updateContestProblem, updateContestProblemSchema } from "~/services/contest/problems.server";
+import { apiContestAdmin } from "~/http/contest-api.server";
 
 const json = (cp: { _id: number; cid: number; pid: number; displayId: string; displayTitle: string; color: string }) => ({
   id: cp._id,
@@ -17,17 +18,17 @@ const json = (cp: { _id: number; cid: number; pid: number; displayId: string; di
 // contest (HOJ's client does so after creating a contest problem with POST /admin/contest/problem).
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   const q = queryParams(request);
-  const cid = inputId(q.cid);
+  const { cs } = await apiContestAdmin(request, q.cid, null);
   const pid = inputId(q.pid);
-  return json(await contestProblemForAdmin(await requireApiUser(request), cid, pid));
+  return json(await contestProblemForAdmin(cs, pid));
 }, ["contest"]);
 
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const body = await bodyParams(request);
   if (body.id === undefined || body.id === null || body.id === "") {
-    const cid = inputId(body.cid);
-    return json(await addContestProblem(await requireApiUser(request), parseWith(addContestProblemSchema, { ...body, cid })));
+    const { cs } = await apiContestAdmin(request, body.cid, null);
+    return json(await addContestProblem(cs, parseWith(addContestProblemSchema, { ...body, cid: cs.contest._id }), "public"));
   }
   const id = inputId(body.id);
-  return json(await updateContestProblem(await requireApiUser(request), parseWith(updateContestProblemSchema, { ...body, id })));
+  return json(await updateContestProblem(await requireApiUser(request), parseWith(updateContestProblemSchema, { ...body, id }), null));
 }, ["contest"]);

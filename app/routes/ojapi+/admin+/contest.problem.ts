@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, bodyParams, parseWith, queryParams, requireApiAdmin, requireApiUser } from "~/http/api.server";
+import { apiRoute, bodyParams, parseWith, queryParams, requireApiAdmin } from "~/http/api.server";
 import { inputId } from "~/http/ids.server";
 import { DomainError } from "~/services/errors.server";
 import { contestProblemForAdmin, createContestOnlyProblem, newContestProblemLinkSchema, removeContestProblem } from "~/services/contest/problems.server";
 import { createProblem, getProblemForEdit, updateProblem } from "~/services/problem/admin.server";
 import { fromProblemDto } from "~/services/problem/hoj-problem.server";
 import { ProblemAuth } from "~/lib/constants";
+import { apiContestAdmin } from "~/http/contest-api.server";
 
 // /ojapi/admin/contest/problem (HOJ's admin contest problem calls):
 // - GET ?pid&cid: the problem for editing (contest admins);
@@ -17,18 +18,18 @@ import { ProblemAuth } from "~/lib/constants";
 // - DELETE ?pid&cid: removes it from the contest (the problem stays).
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   const q = queryParams(request);
-  const cid = inputId(q.cid);
+  const { cs } = await apiContestAdmin(request, q.cid, null);
   const pid = inputId(q.pid);
-  await contestProblemForAdmin(await requireApiUser(request), cid, pid);
+  await contestProblemForAdmin(cs, pid);
   return (await getProblemForEdit(pid)).problem;
 }, ["contest", "admin-problem"]);
 
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method === "DELETE") {
     const q = queryParams(request);
-    const cid = inputId(q.cid);
+    const { cs } = await apiContestAdmin(request, q.cid, null);
     const pid = inputId(q.pid ?? q.id);
-    await removeContestProblem(await requireApiUser(request), { cid, pid });
+    await removeContestProblem(cs, { cid: cs.contest._id, pid });
     return null;
   }
   if (request.method === "POST") {
@@ -38,9 +39,9 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
     if (body.cid === undefined || body.cid === null || body.cid === "") {
       return { pid: (await createProblem({ ...problem, auth: ProblemAuth.CONTEST }, user))._id };
     }
-    const cid = inputId(body.cid);
+    const { cs } = await apiContestAdmin(request, body.cid, null);
     const link = parseWith(newContestProblemLinkSchema, body);
-    return { pid: (await createContestOnlyProblem(user, cid, problem, link)).problem._id };
+    return { pid: (await createContestOnlyProblem(cs, problem, link, null)).problem._id };
   }
   if (request.method === "PUT") {
     const user = await requireApiAdmin(request);

@@ -6,7 +6,7 @@ import { printText } from "~/services/contest/prints.server";
 // GET /ojapi/file/download-contest-print-text?id: a print request's text (contest admins).
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   const id = inputId(queryParams(request).id);
-  const file = await printText(await requireApiUser(request), id);
+  const file = await printText(await requireApiUser(request), id, null);
   return new Response(file.content, {
     headers: {
       "Content-Type": "text/plain; charset=utf-8",

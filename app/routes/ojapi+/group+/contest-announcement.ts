@@ -12,6 +12,7 @@ import {
   updateAnnouncement,
 } from "~/services/contest/announcements.server";
 import { groupOfContest } from "~/services/group/content.server";
+import { apiGroupContestAdmin } from "~/http/contest-api.server";
 
 // /ojapi/group/contest-announcement: POST and PUT {announcement, cid} (HOJ's AnnouncementDTO; flat
 // fields are taken too), DELETE ?aid: a group contest's announcements, by its admins.
@@ -29,7 +30,7 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const fields = { ...inner, cid, visible: inner.visible ?? (inner.status === undefined ? true : Number(inner.status) === 0) };
   if (request.method === "POST") {
     const input = parseWith(announcementInputSchema, fields);
-    return announcementJson(await createAnnouncement(user, input, (await groupOfContest(cid, user)).manage));
+    return announcementJson(await createAnnouncement((await apiGroupContestAdmin(request, cid)).cs, input));
   }
   if (request.method === "PUT") {
     const input = parseWith(announcementUpdateSchema, { ...fields, id: inputId(inner.id) });

@@ -16,6 +16,7 @@ import {
 import { createGroupContestProblem, groupOfContest } from "~/services/group/content.server";
 import { createGroupProblem } from "~/services/group/problems.server";
 import { fromProblemDto } from "~/services/problem/hoj-problem.server";
+import { apiGroupContestAdmin } from "~/http/contest-api.server";
 
 const json = (cp: { _id: number; cid: number; pid: number; displayId: string; displayTitle: string; color: string }) => ({
   id: cp._id,
@@ -34,15 +35,15 @@ const given = (v: unknown) => v !== undefined && v !== null && v !== "";
  * once (the contest's admins); without them it is written for the group's contests only (its admins,
  * the group named by problem.gid) and HOJ's client lists it next with PUT {pid, cid, displayId}.
  */
-async function newProblem(user: CurrentUser, body: Record<string, unknown>) {
+async function newProblem(request: Request, user: CurrentUser, body: Record<string, unknown>) {
   const problem = body.problem as Record<string, unknown>;
   const raw = fromProblemDto(body);
   if (!given(body.cid)) return { pid: (await createGroupProblem(user, inputId(problem.gid ?? body.gid), raw, {}, "contest"))._id };
-  const cid = inputId(body.cid);
-  const { manage } = await groupOfContest(cid, user);
+  const { cs, admin } = await apiGroupContestAdmin(request, body.cid);
+  const manage = admin.manage;
   if (given(problem.gid) && inputId(problem.gid) !== manage.gid) throw new DomainError("notFound", "contest:notFound");
   const link = parseWith(newContestProblemLinkSchema, body);
-  return { pid: (await createGroupContestProblem(user, cid, raw, link, manage))._id };
+  return { pid: (await createGroupContestProblem(user, cs, raw, link, manage))._id };
 }
 
 // /ojapi/group/contest-problem (a group contest's admins): GET ?cid&pid (HOJ's ContestProblem);
@@ -51,28 +52,27 @@ async function newProblem(user: CurrentUser, body: Record<string, unknown>) {
 // a public problem or one of the group's own in it; DELETE ?cid&pid removes it.
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   const q = queryParams(request);
-  const cid = inputId(q.cid);
+  const { cs } = await apiGroupContestAdmin(request, q.cid);
   const pid = inputId(q.pid);
-  const user = await requireApiUser(request);
-  return json(await contestProblemForAdmin(user, cid, pid, (await groupOfContest(cid, user)).manage));
+  return json(await contestProblemForAdmin(cs, pid));
 }, ["group", "contest"]);
 
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const user = await requireApiUser(request);
   if (request.method === "DELETE") {
     const q = queryParams(request);
-    const cid = inputId(q.cid);
+    const { cs } = await apiGroupContestAdmin(request, q.cid);
     const pid = inputId(q.pid ?? q.id);
-    await removeContestProblem(user, { cid, pid }, (await groupOfContest(cid, user)).manage);
+    await removeContestProblem(cs, { cid: cs.contest._id, pid });
     return null;
   }
   if (request.method !== "POST" && request.method !== "PUT") throw new DomainError("invalid", "errors.badRequest");
   const body = await bodyParams(request);
-  if (request.method === "POST" && body.problem && typeof body.problem === "object") return newProblem(user, body);
+  if (request.method === "POST" && body.problem && typeof body.problem === "object") return newProblem(request, user, body);
   if (!given(body.id)) {
-    const cid = inputId(body.cid);
+    const { cs } = await apiGroupContestAdmin(request, body.cid);
     const pid = inputId(body.pid);
-    return json(await addContestProblem(user, parseWith(addContestProblemSchema, { ...body, cid, pid }), (await groupOfContest(cid, user)).manage, "any"));
+    return json(await addContestProblem(cs, parseWith(addContestProblemSchema, { ...body, cid: cs.contest._id, pid }), "any"));
   }
   const input = parseWith(updateContestProblemSchema, { ...body, id: inputId(body.id) });
   const cid = await contestProblemOwner(input.id);

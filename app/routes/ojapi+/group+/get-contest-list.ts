@@ -12,6 +12,6 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   const gid = inputId(query.gid);
   const user = await requireApiUser(request);
   const view = await groupForMember(gid, user);
-  const page = await listContests(parseWith(contestListSchema, query), view.scope);
+  const page = await listContests(parseWith(contestListSchema, query), view.scope, false);
   return { records: page.records.map((c) => contestJson(c, page.now, page.counts.get(c._id))), total: page.total, size: page.size, current: page.current };
 }, ["group", "contest"]);

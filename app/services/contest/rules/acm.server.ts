@@ -1,5 +1,5 @@
 import { JudgeStatus } from "~/lib/constants";
-import { ACM_PENALTY_SECONDS } from "~/lib/contest";
+import { ACM_PENALTY_SECONDS, SealChoice } from "~/lib/contest";
 import { emptyCell, inOrder, NOT_COUNTED, viewWindow, type ContestRule } from "./rule.server";
 
 // ACM (ICPC) rule: solved count, then penalty time = for each solved problem, the seconds from the
@@ -11,7 +11,15 @@ export const PENALTY_SECONDS = ACM_PENALTY_SECONDS;
 const TIME_SPAN = 1e10;
 
 export const acmRule: ContestRule = {
+  type: 0,
   name: "ACM",
+  scoring: "acm",
+  hojType: 0,
+  // A contestant still learns their own verdicts while the board is sealed.
+  visibility: { ownResultWhileSealed: true, ownCasesAlways: false },
+  defaultSealChoice(durationSeconds) {
+    return durationSeconds >= 3600 ? SealChoice.ONE_HOUR : SealChoice.FROM_START;
+  },
   computeRow(contest, view, subs) {
     const { counted, hidden } = viewWindow(contest, view);
     const start = contest.startTime.getTime();

@@ -1,4 +1,5 @@
 import { JudgeStatus } from "~/lib/constants";
+import { SealChoice } from "~/lib/contest";
 import { emptyCell, inOrder, OI_FULL_SCORE, viewWindow, type ContestRule } from "./rule.server";
 
 // OI rule: per problem the score of the most recent judged submission ("Recent") or the highest
@@ -11,7 +12,15 @@ import { emptyCell, inOrder, OI_FULL_SCORE, viewWindow, type ContestRule } from 
 const TIME_SPAN = 1e9;
 
 export const oiRule: ContestRule = {
+  type: 1,
   name: "OI",
+  scoring: "oi",
+  hojType: 1,
+  // While sealed a contestant sees "Submitted successfully" for their own submissions too.
+  visibility: { ownResultWhileSealed: false, ownCasesAlways: false },
+  defaultSealChoice() {
+    return SealChoice.FROM_START;
+  },
   computeRow(contest, view, subs) {
     const { counted, hidden } = viewWindow(contest, view);
     const highest = contest.oiRankScoreType === "Highest";

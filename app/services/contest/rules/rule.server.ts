@@ -1,10 +1,13 @@
 import { JudgeStatus, RUNNING_STATUSES } from "~/lib/constants";
 import type { BoardCell, BoardView } from "~/models/contest-board.server";
+import type { RuleVisibility } from "../../access/policy.server";
 
 // A contest rule (ARCHITECTURE.md "Examples worth following"): an object of small pure functions
 // that computes one participant's board row from that participant's submissions alone, says how
-// rows sort, and what a view shows. ACM and OI are two such objects; a new rule spreads one of
-// them and overrides only what differs. Rendering (colours, headers) is the board components'.
+// rows sort, what a view shows, and what a contestant may learn while the board is sealed. ACM and
+// OI are two such objects; a new rule spreads one of them and overrides only what differs, and is
+// registered in index.server.ts. Rendering (colours, headers) is the board components': they know
+// a rule by its `scoring` (the shape of its board) and its name.
 
 /** What a rule reads of a submission. */
 export interface RuleSubmission {
@@ -42,7 +45,18 @@ export interface RowTotals {
 }
 
 export interface ContestRule {
-  readonly name: "ACM" | "OI";
+  /** The contest's stored `type`. */
+  readonly type: number;
+  /** Its name on the pages (the same in every language: ACM, OI, IOI). */
+  readonly name: string;
+  /** The shape of its board: solved and penalty ("acm") or scores ("oi"). */
+  readonly scoring: "acm" | "oi";
+  /** The `type` HOJ's client is given: it knows 0 (ACM) and 1 (OI) only. */
+  readonly hojType: 0 | 1;
+  /** What a contestant learns while the board is sealed for them. */
+  readonly visibility: RuleVisibility;
+  /** The seal choice a new contest's form starts from (spec section 4), for its length. */
+  defaultSealChoice(durationSeconds: number): number;
   /** The row of one participant in a view, from all their submissions in the contest. */
   computeRow(contest: RuleContest, view: BoardView, subs: readonly RuleSubmission[]): RowTotals;
   /** Sort key: a smaller one ranks higher; equal keys share a rank. */
