@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { CurrentUser } from "~/services/account/session.server";
 import { administerContest, type ContestScope } from "~/services/contest/scope.server";
+import { administerTraining, type TrainingScope } from "~/services/training/scope.server";
 import { groupContentFor, type GroupContentAdmin } from "~/services/group/content.server";
 import { pathId } from "./ids.server";
 import { groupPageRefusal, groupPageBase } from "./group-page.server";
@@ -36,6 +37,21 @@ export async function groupContestAdminBase(request: Request, params: LoaderFunc
   const cid = pathId(params.contestId);
   try {
     return { ...base, cid, cs: await administerContest(cid, base.user, base.admin.manage) };
+  } catch (err) {
+    throw groupPageRefusal(request, err);
+  }
+}
+
+/**
+ * A group training's admin pages (`/group/{gid}/training/{trainingId}/edit`, `manage-problems`): the
+ * group's admin page base and the training resolved for a viewer who administers it; a training of
+ * another group is not found here.
+ */
+export async function groupTrainingAdminBase(request: Request, params: LoaderFunctionArgs["params"]): Promise<GroupAdminPageBase & { tid: number; ts: TrainingScope }> {
+  const base = await groupAdminPageBase(request, params);
+  const tid = pathId(params.trainingId);
+  try {
+    return { ...base, tid, ts: await administerTraining(tid, base.user, base.admin.manage) };
   } catch (err) {
     throw groupPageRefusal(request, err);
   }

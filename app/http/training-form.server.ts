@@ -5,7 +5,7 @@ import { DomainError } from "~/services/errors.server";
 import { getT } from "~/services/platform/i18n.server";
 import { validate } from "~/services/platform/validation.server";
 import { categoryInputSchema } from "~/services/training/categories.server";
-import type { TrainingOwnerScope } from "~/services/training/scope.server";
+import type { TrainingPlace, TrainingScope } from "~/services/training/scope.server";
 import { createTraining, trainingInputSchema, updateTraining } from "~/services/training/trainings.server";
 import type { TrainingDoc } from "~/models/training.server";
 import { flash } from "./flash.server";
@@ -33,13 +33,18 @@ export interface TrainingFormAnswer {
   errors: Record<string, string>;
 }
 
-/** `group`: a group's training (its scope, its page to return to, a new category of the group by name). */
+/**
+ * Creates a training in a place (the site, a group) or edits a resolved one; `done`: the page to
+ * return to; `newCategory`: a group's form may name a new category of the group instead of choosing one.
+ */
 export async function trainingFormAction(
   request: Request,
   user: CurrentUser,
-  tid: number | null,
-  group?: { scope: TrainingOwnerScope; done: string; newCategory?: (name: string, color: string) => Promise<number> },
+  target: { create: TrainingPlace } | { edit: TrainingScope },
+  done: string,
+  newCategoryOf?: (name: string, color: string) => Promise<number>,
 ): Promise<Response> {
+  const group = newCategoryOf ? { newCategory: newCategoryOf } : undefined;
   const t = await getT(request, ["training", "common"]);
   const form = await request.formData();
   const fields = {
@@ -61,12 +66,12 @@ export async function trainingFormAction(
   if (!v.ok) return json<TrainingFormAnswer>({ draft, errors: v.errors }, { status: 400 });
   try {
     if (newCategory?.ok && group?.newCategory) v.data.categoryId = await group.newCategory(newCategory.data.name, newCategory.data.color);
-    if (tid === null) await createTraining(user, v.data, group?.scope);
-    else await updateTraining(user, tid, v.data, group?.scope);
+    if ("create" in target) await createTraining(user, v.data, target.create);
+    else await updateTraining(target.edit, v.data);
   } catch (err) {
     if (err instanceof DomainError) return json<TrainingFormAnswer>({ draft, errors: { _form: t(err.message, err.params ?? {}) } }, { status: httpStatusOf(err.kind) });
     throw err;
   }
   const cookie = await flash(request, { type: "success", key: "training-admin:flash.saved" });
-  return siteRedirect(group?.done ?? "/admin/training", { headers: { "Set-Cookie": cookie } });
+  return siteRedirect(done, { headers: { "Set-Cookie": cookie } });
 }

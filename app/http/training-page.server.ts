@@ -2,9 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { CurrentUser } from "~/services/account/session.server";
 import { DomainError } from "~/services/errors.server";
 import { env } from "~/services/platform/env.server";
-import { loadTraining, trainingDetailOf } from "~/services/training/trainings.server";
+import { administerTraining, resolveTraining, SITE, type TrainingScope } from "~/services/training/scope.server";
+import { trainingDetail } from "~/services/training/trainings.server";
 import { getT } from "~/services/platform/i18n.server";
-import { requireUser } from "./guards.server";
+import { requireAdmin, requireUser } from "./guards.server";
 import { pathId } from "./ids.server";
 import { siteRedirect } from "./paths.server";
 import { httpStatusOf } from "./status.server";
@@ -30,7 +31,9 @@ export function trainingBasePath(tid: number, gid: number | null): string {
 export interface TrainingPageBase {
   user: CurrentUser;
   tid: number;
-  detail: Awaited<ReturnType<typeof trainingDetailOf>>;
+  /** The training as this request meets it: the services are handed this. */
+  ts: TrainingScope;
+  detail: Awaited<ReturnType<typeof trainingDetail>>;
   /** The training's pages' address without the site's base path (`trainingBasePath`). */
   base: string;
 }
@@ -56,11 +59,12 @@ export async function trainingPageBase(request: Request, params: LoaderFunctionA
   const tid = pathId(params.trainingId);
   const gid = params.groupId === undefined ? null : pathId(params.groupId);
   let detail: TrainingPageBase["detail"];
+  let ts: TrainingScope;
   try {
-    // Read with the path's group as its scope first, so a training of another group (or the site's)
+    // Read with the path's group as its place first, so a training of another group (or the site's)
     // is not found there whoever asks, before its own group's members-only rule answers.
-    const training = await loadTraining(tid, gid === null ? undefined : { gid });
-    detail = await trainingDetailOf(training, user);
+    ts = await resolveTraining(tid, user, gid === null ? null : { gid });
+    detail = await trainingDetail(ts);
   } catch (err) {
     throw trainingPageRefusal(err);
   }
@@ -68,7 +72,7 @@ export async function trainingPageBase(request: Request, params: LoaderFunctionA
   if (gid === null && detail.training.gid != null && (request.method === "GET" || request.method === "HEAD")) {
     throw siteRedirect(base + afterTrainingId(request));
   }
-  return { user, tid, detail, base };
+  return { user, tid, ts, detail, base };
 }
 
 /**
@@ -79,4 +83,18 @@ export async function trainingEntryRefusalText(request: Request, err: unknown): 
   if (!(err instanceof DomainError) || err.kind !== "forbidden") throw trainingPageRefusal(err);
   const t = await getT(request, ["training", "common"]);
   return t(err.message, err.params ?? {});
+}
+
+/**
+ * A site training's admin pages (`/admin/training/{trainingId}/...`): a user of the admin roles who
+ * administers it, the training resolved once; a group's training is not found there.
+ */
+export async function adminTrainingPageBase(request: Request, params: LoaderFunctionArgs["params"]): Promise<{ user: CurrentUser; tid: number; ts: TrainingScope }> {
+  const user = await requireAdmin(request);
+  const tid = pathId(params.trainingId);
+  try {
+    return { user, tid, ts: await administerTraining(tid, user, SITE) };
+  } catch (err) {
+    throw trainingPageRefusal(err);
+  }
 }

@@ -234,9 +234,10 @@ test.beforeAll(async ({ app }) => {
   const groupPid = randomPid();
   await makeAbProblem(m, { pid: groupPid, problemId: GROUP_PROBLEM_ID, title: "Accessible group A + B", examples: [{ input: "1 2", output: "3" }] });
   await m.Problem.updateOne({ _id: groupPid }, { $set: { gid: groupId, applyPublicProgress: 1 } });
-  const [{ createTraining, trainingInputSchema }, { addTrainingProblem }] = await Promise.all([
+  const [{ createTraining, trainingInputSchema }, { addTrainingProblem }, { administerTraining }] = await Promise.all([
     import("../../app/services/training/trainings.server"),
     import("../../app/services/training/problems.server"),
+    import("../../app/services/training/scope.server"),
   ]);
   const inGroup = { gid: groupId, groupAdmin: true };
   const groupTraining = await retryOnTakenId(() => createTraining(
@@ -245,7 +246,7 @@ test.beforeAll(async ({ app }) => {
     inGroup,
   ));
   groupTrainingId = groupTraining._id;
-  await retryOnTakenId(() => addTrainingProblem(owner, { tid: groupTrainingId, pid }, inGroup));
+  await retryOnTakenId(async () => addTrainingProblem(await administerTraining(groupTrainingId, owner, inGroup), { tid: groupTrainingId, pid }, "public"));
   groupContestId = (await retryOnTakenId(() => createContest(owner, contestInputSchema.parse({ title: `Accessible group contest ${pid}`, description: "For the audit.", type: 1, auth: 0, startTime: new Date(Date.now() - 3600_000), endTime: new Date(Date.now() + 24 * 3600_000) }), inGroup)))._id;
   await retryOnTakenId(() => createDiscussion(owner, { title: "Accessible problem talk", description: "For the audit.", content: "Why **3**?", categoryId: category!._id, pid: GROUP_PROBLEM_ID }, { kind: "group", gid: groupId, groupAdmin: true }));
   await m.Submission.create({ _id: 9_700_000 + randomPid(), pid: groupPid, displayPid: GROUP_PROBLEM_ID, gid: groupId, uid: "a11y-author", username: uniqueName("a11yg"), title: "Accessible group A + B", status: 0, language: "C++", code: "int main() { return 0; }\n", length: 25, time: 3, memory: 1024 });

@@ -43,6 +43,7 @@ import { api, contestBody, problemDto } from "../fixtures/hoj-bodies";
 import { call, cookieFor, makeProblem, makeSubmission, req } from "../fixtures/learner";
 import { problemForm } from "../fixtures/problem-form";
 import { administerContest, SITE } from "~/services/contest/scope.server";
+import { administerTraining, SITE as TRAINING_SITE } from "~/services/training/scope.server";
 
 // What becomes of a group problem once it is written: deleting it takes it out of the contests and
 // trainings that list it (their boards, problem counts and ranks follow, submissions stay), also
@@ -161,8 +162,8 @@ describe("disbanding a group", () => {
     const gone = (await createGroup(owner, { brief: "A brief text", description: "A longer description", visible: true, name: "Short-lived class", shortName: "life2", auth: 1, code: "" }))._id;
     const accepted = await groupProblemOf(gone, "1", owner._id);
     await Problem.updateOne({ _id: accepted.id }, { $set: { applyPublicProgress: ApplyProgress.PUBLIC, auth: ProblemAuth.PUBLIC } });
-    const training = await createTraining(siteAdmin, { title: "Site sums", description: "From a group", auth: "Public", privatePwd: "", rank: 1, categoryId: CATEGORY, status: true });
-    await addTrainingProblem(siteAdmin, { tid: training._id, pid: accepted.id });
+    const training = await createTraining(siteAdmin, { title: "Site sums", description: "From a group", auth: "Public", privatePwd: "", rank: 1, categoryId: CATEGORY, status: true }, TRAINING_SITE);
+    await addTrainingProblem(await administerTraining(training._id, siteAdmin, null), { tid: training._id, pid: accepted.id }, "public");
     const contest = await createContest(siteAdmin, contestInputSchema.parse(contestBody({ title: "Site cup" })), SITE);
     await addContestProblem(await administerContest(contest._id, siteAdmin, null), { cid: contest._id, pid: accepted.id, displayId: "A", displayTitle: "", color: "" }, "public");
     expect(await Training.findById(training._id).lean()).toMatchObject({ problemCount: 1 });

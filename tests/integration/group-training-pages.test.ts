@@ -26,6 +26,7 @@ import { addMembers, makeGroup, makeUser } from "../fixtures/groups";
 import { body, call, cookieFor, makeProblem, req } from "../fixtures/learner";
 import { startWebServer, type WebServer } from "../support/web-server";
 import { administerContest, SITE } from "~/services/contest/scope.server";
+import { administerTraining, SITE as TRAINING_SITE } from "~/services/training/scope.server";
 
 // A group's training in its group's frame (/group/{gid}/training/{tid}/...): the site's training
 // pages under the group's address, every address they build under it too; the site's address of a
@@ -95,11 +96,11 @@ beforeAll(async () => {
   problemId = problem.problemId;
   const scope = { gid, groupAdmin: true };
   tid = (await createTraining(owner, trainingInput(), scope))._id;
-  await addTrainingProblem(owner, { tid, pid: problem._id }, scope);
+  await addTrainingProblem(await administerTraining(tid, owner, scope), { tid, pid: problem._id }, "public");
   privateTid = (await createTraining(owner, trainingInput({ title: "Secret loops", auth: "Private", privatePwd: "pw123" }), scope))._id;
-  await addTrainingProblem(owner, { tid: privateTid, pid: problem._id }, scope);
+  await addTrainingProblem(await administerTraining(privateTid, owner, scope), { tid: privateTid, pid: problem._id }, "public");
   otherTid = (await createTraining(otherOwner, trainingInput({ title: "Theirs" }), { gid: otherGid, groupAdmin: true }))._id;
-  siteTid = (await createTraining(owner, trainingInput({ title: "The site's" })))._id;
+  siteTid = (await createTraining(owner, trainingInput({ title: "The site's" }), TRAINING_SITE))._id;
   await removeMember(owner, gid, leaver._id);
   groupProblemId = (await makeProblem({ problemId: "GTF01-1", gid, auth: 1 })).problemId;
   groupCid = (await createContest(owner, contestInput("Class cup"), { gid, groupAdmin: true }))._id;

@@ -2,13 +2,11 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/admin-problem/ui";
 import { TrainingForm } from "~/components/training/TrainingForm";
-import { groupAdminPageBase } from "~/http/group-content-page.server";
 import { groupPageRefusal } from "~/http/group-page.server";
-import { pathId } from "~/http/ids.server";
 import { draftOf, trainingFormAction, type TrainingFormAnswer } from "~/http/training-form.server";
 import { useTranslation } from "~/lib/translation";
 import { groupTrainingCategories, newGroupCategory } from "~/services/group/content.server";
-import { loadTraining, requireTrainingAdmin } from "~/services/training/trainings.server";
+import { groupTrainingAdminBase } from "~/http/group-content-page.server";
 
 // Editing a group's training: its author, the group's root or a super admin (a training of
 // another group is not found here).
@@ -16,11 +14,9 @@ import { loadTraining, requireTrainingAdmin } from "~/services/training/training
 export const handle = { i18n: ["group", "training-admin", "admin-problem"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, gid, admin } = await groupAdminPageBase(request, params);
-  const tid = pathId(params.trainingId);
+  const { gid, tid, ts } = await groupTrainingAdminBase(request, params);
+  const training = ts.training;
   try {
-    const training = await loadTraining(tid, admin.manage);
-    requireTrainingAdmin(user, training, admin.manage);
     const categories = await groupTrainingCategories(gid);
     return json({ gid, tid, title: training.title, draft: draftOf(training), categories: categories.map((c) => ({ id: c._id, name: c.name })) });
   } catch (err) {
@@ -29,13 +25,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, gid, admin } = await groupAdminPageBase(request, params);
-  const tid = pathId(params.trainingId);
-  return trainingFormAction(request, user, tid, {
-    scope: admin.manage,
-    done: `/group/${gid}/training`,
-    newCategory: (name, color) => newGroupCategory(user, admin, name, color),
-  });
+  const { user, gid, admin, ts } = await groupTrainingAdminBase(request, params);
+  return trainingFormAction(request, user, { edit: ts }, `/group/${gid}/training`, (name, color) => newGroupCategory(user, admin, name, color));
 }
 
 export default function GroupTrainingEdit() {

@@ -3,9 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmRowButton, ConfirmStep } from "~/components/ui/ListControls";
 import { buttonClass, Notice, primaryButtonClass, sized } from "~/components/admin-problem/ui";
 import { flash } from "~/http/flash.server";
-import { groupAdminPageBase } from "~/http/group-content-page.server";
 import { groupPageRefusal } from "~/http/group-page.server";
-import { pathId } from "~/http/ids.server";
 import { siteRedirect } from "~/http/paths.server";
 import { httpStatusOf } from "~/http/status.server";
 import { useTranslation } from "~/lib/translation";
@@ -13,7 +11,7 @@ import { DomainError } from "~/services/errors.server";
 import { getT } from "~/services/platform/i18n.server";
 import { validate } from "~/services/platform/validation.server";
 import { addTrainingProblem, addTrainingProblemSchema, removeTrainingProblem, removeTrainingProblemSchema, trainingProblemRows } from "~/services/training/problems.server";
-import { loadTraining, requireTrainingAdmin } from "~/services/training/trainings.server";
+import { groupTrainingAdminBase } from "~/http/group-content-page.server";
 
 // A group training's problems for its admins: add one from the public bank or from the group's own
 // problems, by id or display id; remove with confirmation (a dialog with JavaScript, the server's
@@ -22,11 +20,9 @@ import { loadTraining, requireTrainingAdmin } from "~/services/training/training
 export const handle = { i18n: ["group", "training-admin", "admin-problem"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, gid, admin } = await groupAdminPageBase(request, params);
-  const tid = pathId(params.trainingId);
+  const { gid, tid, ts } = await groupTrainingAdminBase(request, params);
+  const training = ts.training;
   try {
-    const training = await loadTraining(tid, admin.manage);
-    requireTrainingAdmin(user, training, admin.manage);
     const rows = await trainingProblemRows(tid, null);
     return json({ gid, tid, title: training.title, rows: rows.map((r) => ({ pid: r.pid, problemId: r.problemId, title: r.title, ac: r.ac, total: r.total })) });
   } catch (err) {
@@ -37,8 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 type Answer = { error: string | null; errors: Record<string, string>; confirmRemove?: { pid: number; problemId: string } };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, gid, admin } = await groupAdminPageBase(request, params);
-  const tid = pathId(params.trainingId);
+  const { gid, tid, ts } = await groupTrainingAdminBase(request, params);
   const t = await getT(request, ["training", "group", "common"]);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -48,17 +43,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const raw = String(form.get("pid") ?? "").trim();
       const v = validate(t, addTrainingProblemSchema, { tid, pid: /^\d{1,15}$/.test(raw) ? Number(raw) : raw });
       if (!v.ok) return refuse({ errors: v.errors }, 400);
-      await addTrainingProblem(user, v.data, admin.manage, form.get("from") === "group" ? "group" : "public");
+      await addTrainingProblem(ts, v.data, form.get("from") === "group" ? "group" : "public");
     } else if (intent === "remove") {
       const v = validate(t, removeTrainingProblemSchema, { tid, pid: form.get("pid") });
       if (!v.ok) return refuse({ errors: v.errors }, 400);
       if (form.get("confirmed") !== "1") {
-        requireTrainingAdmin(user, await loadTraining(tid, admin.manage), admin.manage);
         const found = (await trainingProblemRows(tid, null)).find((p) => p.pid === v.data.pid);
         if (!found) throw new DomainError("notFound", "training:problemNotFound");
         return json<Answer>({ error: null, errors: {}, confirmRemove: { pid: found.pid, problemId: found.problemId } });
       }
-      await removeTrainingProblem(user, v.data, admin.manage);
+      await removeTrainingProblem(ts, v.data);
     } else {
       return refuse({ error: t("common:errors.badRequest") }, 400);
     }

@@ -10,7 +10,8 @@ import { groupMemberPageBase } from "~/http/group-page.server";
 import { PAGE_SIZE } from "~/lib/constants";
 import { useTranslation } from "~/lib/translation";
 import { getT } from "~/services/platform/i18n.server";
-import { deleteTraining, listTrainings, loadTraining, setTrainingStatus, trainingListSchema } from "~/services/training/trainings.server";
+import { deleteTraining, listTrainings, setTrainingStatus, trainingListSchema } from "~/services/training/trainings.server";
+import { administerTraining } from "~/services/training/scope.server";
 
 // A group's trainings (spec section 2, /group/{gid}/training): number, title, auth tag, coloured
 // category tag, progress, problem count and author, 10 a page, for its members; a training opens
@@ -52,9 +53,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const t = await getT(request, ["training", "group", "common"]);
   return listRowAction(request, t, {
     idName: "tid",
-    toggle: { intent: "status", field: "status", apply: (tid, on) => setTrainingStatus(user, tid, on, admin.manage) },
-    title: async (tid) => (await loadTraining(tid, admin.manage)).title,
-    remove: (tid) => deleteTraining(user, tid, admin.manage),
+    toggle: { intent: "status", field: "status", apply: async (tid, on) => setTrainingStatus(await administerTraining(tid, user, admin.manage), on) },
+    title: async (tid) => (await administerTraining(tid, user, admin.manage)).training.title,
+    remove: async (tid) => deleteTraining(await administerTraining(tid, user, admin.manage)),
     back: `/group/${gid}/training`,
     flash: { saved: "training-admin:flash.saved", deleted: "training-admin:flash.deleted" },
   });

@@ -19,11 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, gid, admin } = await groupAdminPageBase(request, params);
-  return trainingFormAction(request, user, null, {
-    scope: admin.create,
-    done: `/group/${gid}/training`,
-    newCategory: (name, color) => newGroupCategory(user, admin, name, color),
-  });
+  return trainingFormAction(request, user, { create: admin.create }, `/group/${gid}/training`, (name, color) => newGroupCategory(user, admin, name, color));
 }
 
 export default function GroupTrainingCreate() {

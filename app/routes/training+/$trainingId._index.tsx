@@ -25,13 +25,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, tid, base } = await trainingPageBase(request, params);
+  const { tid, ts, base } = await trainingPageBase(request, params);
   const t = await getT(request, ["training", "common"]);
   const form = await request.formData();
   const v = validate(t, registerTrainingSchema, { tid, password: form.get("password") ?? "" });
   if (!v.ok) return json({ error: Object.values(v.errors)[0] ?? "" }, { status: 400 });
   try {
-    await registerTraining(user, v.data);
+    await registerTraining(ts, v.data);
   } catch (err) {
     if (err instanceof DomainError) return json({ error: t(err.message, err.params ?? {}) }, { status: httpStatusOf(err.kind) });
     throw err;

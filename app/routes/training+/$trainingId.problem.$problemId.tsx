@@ -38,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   let detail: Awaited<ReturnType<typeof trainingProblemDetail>>;
   let strip: Awaited<ReturnType<typeof trainingProblemRows>>;
   try {
-    detail = await trainingProblemDetail(base.user, base.tid, params.problemId ?? "");
+    detail = await trainingProblemDetail(base.ts, params.problemId ?? "");
     strip = await trainingProblemRows(base.tid, base.user);
   } catch (err) {
     throw trainingPageRefusal(err);
@@ -62,7 +62,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const t = await getT(request, ["training", "problem", "judge", "common"]);
   let pid: number;
   try {
-    pid = (await trainingProblemDetail(base.user, base.tid, params.problemId ?? "")).problem._id;
+    pid = (await trainingProblemDetail(base.ts, params.problemId ?? "")).problem._id;
   } catch (err) {
     throw trainingPageRefusal(err);
   }

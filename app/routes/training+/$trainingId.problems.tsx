@@ -17,7 +17,7 @@ export const handle = { i18n: ["training", "problem"] };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const base = await trainingPageBase(request, params);
   try {
-    const rows = await trainingProblemList(base.user, base.tid);
+    const rows = await trainingProblemList(base.ts);
     return json({ base: base.base, rows, refusal: null as string | null });
   } catch (err) {
     return json({ base: base.base, rows: [], refusal: await trainingEntryRefusalText(request, err) }, { status: 403 });

@@ -7,6 +7,7 @@ import { EntryRefusal } from "~/components/training/EntryRefusal";
 import { trainingEntryRefusalText, trainingPageBase } from "~/http/training-page.server";
 import { pageFrom } from "~/lib/format";
 import { trainingRankPage } from "~/services/training/rank.server";
+import { PAGE_SIZE } from "~/lib/constants";
 
 // A training's rank (spec sections 2 and 3): users by problems solved in the training, then the
 // total of their fastest accepted runs; one cell per problem. 30 a page; the training's admins see
@@ -18,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const base = await trainingPageBase(request, params);
   const page = pageFrom(new URL(request.url).searchParams.get("currentPage"));
   try {
-    const rank = await trainingRankPage(base.user, base.tid, page);
+    const rank = await trainingRankPage(base.ts, page, PAGE_SIZE.trainingRank);
     return json({ base: base.base, ...rank, refusal: null as string | null });
   } catch (err) {
     const refusal = await trainingEntryRefusalText(request, err);

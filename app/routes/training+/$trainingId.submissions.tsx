@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     currentPage: sp.get("currentPage") ?? undefined,
   });
   try {
-    const page = await listTrainingSubmissions(base.user, q);
+    const page = await listTrainingSubmissions(base.ts, q);
     return json({
       base: base.base,
       query: { onlyMine: q.onlyMine, username: q.searchUsername },

@@ -10,6 +10,7 @@ import { getCurrentUser } from "~/services/account/session.server";
 import { getT } from "~/services/platform/i18n.server";
 import { listCategories } from "~/services/training/categories.server";
 import { listTrainings, trainingListSchema } from "~/services/training/trainings.server";
+import { SITE } from "~/services/training/scope.server";
 
 // The training list (spec section 2 "Training"): keyword search, auth and category filters as
 // links and a GET form (their state in the URL), cards in number order, 15 a page. A signed-in
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = trainingListSchema.parse({ ...Object.fromEntries(url.searchParams), limit: undefined });
   const user = await getCurrentUser(request);
-  const [page, categories, t] = await Promise.all([listTrainings(query, user), listCategories(), getT(request, "training")]);
+  const [page, categories, t] = await Promise.all([listTrainings(query, user, SITE, false), listCategories(SITE), getT(request, "training")]);
   return json({
     pageTitle: t("list.title"),
     signedIn: !!user,

@@ -12,6 +12,7 @@ import { DomainError } from "../errors.server";
 import { problemByRef } from "../problem/problems.server";
 import { createCategory, listCategories } from "../training/categories.server";
 import { groupFor, type GroupView } from "./groups.server";
+import { SITE } from "../training/scope.server";
 
 // A group's trainings and contests for its admins (spec sections 2 and 6; HOJ's GroupTraining and
 // GroupContest managers): the group as the viewer meets it, and the scopes the training and contest
@@ -48,7 +49,7 @@ export async function groupOfContest(cid: number, user: CurrentUser): Promise<Gr
 
 /** The categories a group's training may take: the site's and the group's own. */
 export async function groupTrainingCategories(gid: number) {
-  const [site, own] = await Promise.all([listCategories(), listCategories({ gid })]);
+  const [site, own] = await Promise.all([listCategories(SITE), listCategories({ gid })]);
   return [...site, ...own];
 }
 

@@ -35,6 +35,7 @@ import { getWebsiteConfig } from "../site/config.server";
 import { deleteTraining } from "../training/trainings.server";
 import { escapeRegex } from "~/lib/regex";
 import { solvedProblemCount } from "../account/users.server";
+import { resolveTraining } from "../training/scope.server";
 
 // Groups (spec sections 2, 3, 5, 6, 7): the form's validation, creating under the site's limits,
 // the list with its filters, the per-viewer context the access policy's group rules decide on,
@@ -234,7 +235,7 @@ async function removeGroupContent(user: CurrentUser, gid: number): Promise<void>
     Discussion.find({ gid }).select("_id").lean<Array<{ _id: number }>>(),
   ]);
   for (const c of contests) await deleteContest(await resolveContest(c._id, user, scope));
-  for (const t of trainings) await deleteTraining(user, t._id, scope);
+  for (const t of trainings) await deleteTraining(await resolveTraining(t._id, user, scope));
   for (const d of discussions) await deleteDiscussion(user, d._id, { kind: "group", gid, groupAdmin: true });
   const problems = await Problem.find({ gid }).select("_id").lean<Array<{ _id: number }>>();
   await Promise.all([Problem.deleteMany({ gid }), TrainingCategory.deleteMany({ gid }), Tag.deleteMany({ gid }), GroupMember.deleteMany({ gid }), Announcement.deleteMany({ gid })]);

@@ -9,7 +9,7 @@ import { administerContest, SITE } from "../contest/scope.server";
 import { addContestProblem, addContestProblemSchema } from "../contest/problems.server";
 import { DomainError } from "../errors.server";
 import { addTrainingProblem } from "../training/problems.server";
-import { loadTraining, requireTrainingAdmin } from "../training/trainings.server";
+import { administerTraining, SITE as SITE_TRAININGS } from "../training/scope.server";
 import { pagesChanged } from "../platform/page-cache.server";
 import { redis, rkey } from "../platform/redis.server";
 import { problemVisibilityChanged } from "../problem/visibility.server";
@@ -136,7 +136,7 @@ export async function importRemoteProblemIntoContest(user: CurrentUser, ref: unk
 }
 
 export async function importRemoteProblemIntoTraining(user: CurrentUser, ref: unknown, tid: number): Promise<void> {
-  requireTrainingAdmin(user, await loadTraining(tid));
+  const ts = await administerTraining(tid, user, SITE_TRAININGS);
   const problem = await remoteProblemFor(ref, user);
-  await addTrainingProblem(user, { tid, pid: problem._id });
+  await addTrainingProblem(ts, { tid, pid: problem._id }, "public");
 }

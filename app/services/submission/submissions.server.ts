@@ -19,6 +19,7 @@ import { resolveContest } from "../contest/scope.server";
 import { trainingSubmitTarget } from "../training/problems.server";
 import type { CurrentUser } from "../account/session.server";
 import { ensureRemoteAccountsListed } from "../remote/accounts.server";
+import { resolveTraining } from "../training/scope.server";
 
 // Creating a submission: validated, stored as Pending, then queued for a judge. Shared by the
 // problem page's form action and /ojapi/submit-problem-judge.
@@ -67,7 +68,7 @@ export async function createSubmission(
     inContest = { displayId: target.displayId, title: target.title };
   } else if (input.tid > 0 && (input.gid === null || input.gid === undefined)) {
     // The training scope of the policy decides (registration of a private training, its problems).
-    problem = await trainingSubmitTarget(user, input.tid, input.pid);
+    problem = await trainingSubmitTarget(await resolveTraining(input.tid, user, null), input.pid);
   } else {
     // Before the problem is read: a refusal must not tell whether a hidden problem exists.
     const scope = await scopeForRequest(input, user);

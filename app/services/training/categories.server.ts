@@ -5,7 +5,7 @@ import { TrainingCategory, type TrainingCategoryDoc } from "~/models/training-ca
 import { mayCreateTraining } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { DomainError } from "../errors.server";
-import { SITE, type TrainingOwnerScope } from "./scope.server";
+import type { TrainingPlace } from "./scope.server";
 
 // Training categories (spec sections 2 and 3): a name and a colour per scope. The admin roles edit
 // the site's; a category still used by a training cannot be deleted.
@@ -20,29 +20,29 @@ export const categoryInputSchema = z.object({
 
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
 
-function requireEditor(user: CurrentUser, scope: TrainingOwnerScope): void {
+function requireEditor(user: CurrentUser, scope: TrainingPlace): void {
   if (!mayCreateTraining(user, scope)) throw new DomainError("forbidden", "training:notAdmin");
 }
 
 /** The scope's categories, oldest first. */
-export async function listCategories(scope: TrainingOwnerScope = SITE): Promise<TrainingCategoryDoc[]> {
+export async function listCategories(scope: TrainingPlace): Promise<TrainingCategoryDoc[]> {
   return TrainingCategory.find({ gid: scope.gid }).sort({ _id: 1 }).lean<TrainingCategoryDoc[]>();
 }
 
-export async function loadCategory(id: number, scope: TrainingOwnerScope = SITE): Promise<TrainingCategoryDoc> {
+export async function loadCategory(id: number, scope: TrainingPlace): Promise<TrainingCategoryDoc> {
   const c = await TrainingCategory.findById(id).lean<TrainingCategoryDoc>();
   if (!c || (c.gid ?? null) !== scope.gid) throw new DomainError("notFound", "training:categoryNotFound");
   return c;
 }
 
-export async function createCategory(user: CurrentUser, input: CategoryInput, scope: TrainingOwnerScope = SITE): Promise<TrainingCategoryDoc> {
+export async function createCategory(user: CurrentUser, input: CategoryInput, scope: TrainingPlace): Promise<TrainingCategoryDoc> {
   requireEditor(user, scope);
   if (await TrainingCategory.exists({ gid: scope.gid, name: input.name })) throw new DomainError("conflict", "training:categoryExists");
   const doc = await TrainingCategory.create({ _id: await nextSeq("training-category"), name: input.name, color: input.color, gid: scope.gid });
   return doc.toObject();
 }
 
-export async function updateCategory(user: CurrentUser, id: number, input: CategoryInput, scope: TrainingOwnerScope = SITE): Promise<TrainingCategoryDoc> {
+export async function updateCategory(user: CurrentUser, id: number, input: CategoryInput, scope: TrainingPlace): Promise<TrainingCategoryDoc> {
   requireEditor(user, scope);
   await loadCategory(id, scope);
   if (await TrainingCategory.exists({ gid: scope.gid, name: input.name, _id: { $ne: id } })) throw new DomainError("conflict", "training:categoryExists");
@@ -50,7 +50,7 @@ export async function updateCategory(user: CurrentUser, id: number, input: Categ
   return loadCategory(id, scope);
 }
 
-export async function deleteCategory(user: CurrentUser, id: number, scope: TrainingOwnerScope = SITE): Promise<void> {
+export async function deleteCategory(user: CurrentUser, id: number, scope: TrainingPlace): Promise<void> {
   requireEditor(user, scope);
   await loadCategory(id, scope);
   if (await Training.exists({ categoryId: id })) throw new DomainError("conflict", "training:categoryInUse");

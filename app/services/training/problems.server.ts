@@ -4,15 +4,14 @@ import { nextSeq } from "~/models/counter.server";
 import { Problem, type ProblemDoc } from "~/models/problem.server";
 import { Training } from "~/models/training.server";
 import { TrainingProblem, type TrainingProblemDoc } from "~/models/training-problem.server";
-import { bankScope } from "../access/policy.server";
+import { trainingProblemSourceAllowed } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { DomainError } from "../errors.server";
 import { problemByRef } from "../problem/problems.server";
 import { getTagsByIds } from "../problem/tags.server";
 import { userProblemStatus } from "../submission/user-problem-status.server";
 import { rebuildTrainingRank } from "./rank.server";
-import { SITE, type TrainingOwnerScope } from "./scope.server";
-import { loadTraining, requireTrainingAdmin, requireTrainingEntry, trainingScopeFor } from "./trainings.server";
+import { administerTraining, requireTrainingAdmin, requireTrainingEntry, type TrainingPlace, type TrainingScope } from "./scope.server";
 import { escapeRegex } from "~/lib/regex";
 
 // The problems of a training (spec sections 2 and 3): added from the public bank by id or display
@@ -38,16 +37,11 @@ export const removeTrainingProblemSchema = z.object({
  * Adds a problem to a training: from the public bank (HOJ's add-problem-from-public), or, for a
  * group's training, one of the group's own problems (add-training-problem-from-group).
  */
-export async function addTrainingProblem(
-  user: CurrentUser,
-  input: z.infer<typeof addTrainingProblemSchema>,
-  scope: TrainingOwnerScope = SITE,
-  from: "public" | "group" = "public",
-): Promise<TrainingProblemDoc> {
-  const training = await loadTraining(input.tid, scope);
-  requireTrainingAdmin(user, training, scope);
+export async function addTrainingProblem(ts: TrainingScope, input: z.infer<typeof addTrainingProblemSchema>, from: "public" | "group"): Promise<TrainingProblemDoc> {
+  requireTrainingAdmin(ts);
+  const training = ts.training;
   const problem = await problemByRef(input.pid);
-  const usable = problem && (from === "group" ? training.gid !== null && training.gid !== undefined && problem.gid === training.gid : bankScope.seesProblem(null, problem));
+  const usable = problem && trainingProblemSourceAllowed(problem, training.gid ?? null, from);
   if (!usable) throw new DomainError("notFound", "training:unknownProblem");
   if (await TrainingProblem.exists({ tid: training._id, pid: problem._id })) throw new DomainError("conflict", "training:problemAlreadyAdded");
   const last = await TrainingProblem.find({ tid: training._id }).sort({ rank: -1 }).limit(1).select("rank").lean<Array<{ rank: number }>>();
@@ -66,10 +60,9 @@ export async function addTrainingProblem(
   return doc;
 }
 
-export async function removeTrainingProblem(user: CurrentUser, input: z.infer<typeof removeTrainingProblemSchema>, scope: TrainingOwnerScope = SITE): Promise<void> {
-  const training = await loadTraining(input.tid, scope);
-  requireTrainingAdmin(user, training, scope);
-  if ((await takeOutOfTraining(training._id, [input.pid])) === 0) throw new DomainError("notFound", "training:problemNotFound");
+export async function removeTrainingProblem(ts: TrainingScope, input: z.infer<typeof removeTrainingProblemSchema>): Promise<void> {
+  requireTrainingAdmin(ts);
+  if ((await takeOutOfTraining(ts.training._id, [input.pid])) === 0) throw new DomainError("notFound", "training:problemNotFound");
 }
 
 /**
@@ -136,10 +129,9 @@ export async function trainingProblemRows(tid: number, viewer: CurrentUser | nul
 }
 
 /** The problem list a viewer who may enter reads (get-training-problem-list, the problems tab). */
-export async function trainingProblemList(viewer: CurrentUser | null, tid: number, scope: TrainingOwnerScope = SITE) {
-  const { ctx } = await trainingScopeFor(tid, viewer, scope);
-  requireTrainingEntry(viewer, ctx);
-  return trainingProblemRows(tid, viewer);
+export async function trainingProblemList(ts: TrainingScope) {
+  requireTrainingEntry(ts);
+  return trainingProblemRows(ts.training._id, ts.viewer as CurrentUser | null);
 }
 
 /** A training problem named by its display id (any case) or its number. */
@@ -150,9 +142,9 @@ export async function findTrainingProblem(tid: number, ref: number | string): Pr
 }
 
 /** A problem inside a training for a viewer who may enter it. */
-export async function trainingProblemDetail(viewer: CurrentUser | null, tid: number, ref: string, scope: TrainingOwnerScope = SITE) {
-  const { training, ctx, scope: policy } = await trainingScopeFor(tid, viewer, scope);
-  requireTrainingEntry(viewer, ctx);
+export async function trainingProblemDetail(ts: TrainingScope, ref: string) {
+  requireTrainingEntry(ts);
+  const { training, scope: policy, viewer } = ts;
   const problem = await problemByRef(ref);
   if (!problem || !policy.seesProblem(viewer, problem)) throw new DomainError("notFound", "training:problemNotFound");
   return { training, problem };
@@ -162,8 +154,9 @@ export async function trainingProblemDetail(viewer: CurrentUser | null, tid: num
  * What a submission with `tid` refers to: the policy's training scope decides before the problem is
  * read (a refusal tells nothing about hidden problems), then on the problem.
  */
-export async function trainingSubmitTarget(user: CurrentUser, tid: number, ref: number | string): Promise<ProblemDoc> {
-  const { scope } = await trainingScopeFor(tid, user);
+export async function trainingSubmitTarget(ts: TrainingScope, ref: number | string): Promise<ProblemDoc> {
+  const { scope } = ts;
+  const user = ts.viewer;
   const early = scope.submitterRefusal(user);
   if (early) throw early;
   const problem = await problemByRef(ref);
@@ -186,11 +179,10 @@ export const updateTrainingProblemSchema = z.object({
 });
 
 /** Changes a training problem's place in the list (HOJ's PUT admin/training/problem). */
-export async function updateTrainingProblem(user: CurrentUser, input: z.infer<typeof updateTrainingProblemSchema>, scope: TrainingOwnerScope = SITE): Promise<TrainingProblemDoc> {
+export async function updateTrainingProblem(user: CurrentUser, input: z.infer<typeof updateTrainingProblemSchema>, place: TrainingPlace | null): Promise<TrainingProblemDoc> {
   const tp = await TrainingProblem.findById(input.id).lean<TrainingProblemDoc>();
   if (!tp) throw new DomainError("notFound", "training:problemNotFound");
-  const training = await loadTraining(tp.tid, scope);
-  requireTrainingAdmin(user, training, scope);
+  await administerTraining(tp.tid, user, place);
   await TrainingProblem.updateOne({ _id: tp._id }, { $set: { rank: input.rank } });
   return { ...tp, rank: input.rank };
 }
@@ -208,9 +200,9 @@ export const adminTrainingProblemsSchema = z.object({
  * HOJ's admin training problem list: a page of problems (the training's, or public ones it lacks)
  * and the training problems by problem id.
  */
-export async function adminTrainingProblemPage(user: CurrentUser, q: z.infer<typeof adminTrainingProblemsSchema>, scope: TrainingOwnerScope = SITE) {
-  const training = await loadTraining(q.tid, scope);
-  requireTrainingAdmin(user, training, scope);
+export async function adminTrainingProblemPage(ts: TrainingScope, q: z.infer<typeof adminTrainingProblemsSchema>) {
+  requireTrainingAdmin(ts);
+  const training = ts.training;
   const list = await trainingProblems(training._id);
   const pids = list.map((p) => p.pid);
   const filter: Record<string, unknown> = q.queryExisted ? { _id: { $in: pids } } : { _id: { $nin: pids }, auth: 1, gid: null };

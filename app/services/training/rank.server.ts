@@ -1,15 +1,13 @@
-import { JudgeStatus, PAGE_SIZE, Role } from "~/lib/constants";
+import { JudgeStatus } from "~/lib/constants";
 import { Submission } from "~/models/submission.server";
 import { Training } from "~/models/training.server";
 import { TrainingProblem } from "~/models/training-problem.server";
 import { TrainingRank, type TrainingProblemCell, type TrainingRankDoc } from "~/models/training-rank.server";
 import { TrainingRegister, trainingUserKey } from "~/models/training-register.server";
 import { User, type UserDoc } from "~/models/user.server";
-import { isTrainingAdmin } from "../access/policy.server";
-import type { CurrentUser } from "../account/session.server";
+import { unrankedRoles } from "../access/policy.server";
 import { logger } from "../platform/logger.server";
-import { SITE, type TrainingOwnerScope } from "./scope.server";
-import { requireTrainingEntry, trainingScopeFor } from "./trainings.server";
+import { requireTrainingEntry, type TrainingScope } from "./scope.server";
 
 // The training rank (spec sections 2 and 3, HOJ's TrainingRankVO): one kept row per user and
 // training, recomputed from that user's judged submissions made in the training whenever one of
@@ -92,17 +90,18 @@ export async function rebuildTrainingRank(tid: number, addedPid?: number): Promi
   for (const uid of uids) await updateTrainingRow(tid, uid, ids);
 }
 
-/** Users not ranked in a training: its author and the super admins. */
+/** Users not ranked in a training (the policy's answer: its author and the super admins). */
 async function unrankedUids(authorUid: string): Promise<string[]> {
-  const supers = await User.find({ role: Role.SUPER_ADMIN }).select("_id").lean<Array<{ _id: string }>>();
-  return [authorUid, ...supers.map((u) => u._id)];
+  const unranked = await User.find({ role: { $in: unrankedRoles() } }).select("_id").lean<Array<{ _id: string }>>();
+  return [authorUid, ...unranked.map((u) => u._id)];
 }
 
 /** A page of the training rank (30 a page); the training's admins see real names. */
-export async function trainingRankPage(viewer: CurrentUser | null, tid: number, currentPage = 1, limit: number = PAGE_SIZE.trainingRank, scope: TrainingOwnerScope = SITE) {
-  const { training, ctx } = await trainingScopeFor(tid, viewer, scope);
-  requireTrainingEntry(viewer, ctx);
-  const showRealname = isTrainingAdmin(viewer, ctx.training, ctx.groupAdmin);
+export async function trainingRankPage(ts: TrainingScope, currentPage: number, limit: number) {
+  requireTrainingEntry(ts);
+  const training = ts.training;
+  const tid = training._id;
+  const showRealname = ts.standing.admin;
   const filter = { tid, uid: { $nin: await unrankedUids(training.uid) } };
   const [total, rows] = await Promise.all([
     TrainingRank.countDocuments(filter),

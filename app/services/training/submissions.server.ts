@@ -5,8 +5,7 @@ import type { CurrentUser } from "../account/session.server";
 import { findUserByUsername } from "../account/users.server";
 import { queryLimit, queryPage, queryText } from "../platform/validation.server";
 import { LIST_FIELDS, problemsForAccess, submissionRow, withHojScores, type ListDoc } from "../submission/views.server";
-import { SITE, type TrainingOwnerScope } from "./scope.server";
-import { requireTrainingEntry, trainingScopeFor } from "./trainings.server";
+import { requireTrainingEntry, type TrainingScope } from "./scope.server";
 
 // The training's record list (spec section 2, the record tab): submissions made in the training,
 // newest first, 15 a page, mine or everyone's, each only where the training scope lets the viewer
@@ -22,10 +21,11 @@ export const trainingSubmissionsSchema = z.object({
   limit: queryLimit(PAGE_SIZE.submissions),
 });
 
-export async function listTrainingSubmissions(viewer: CurrentUser, q: z.infer<typeof trainingSubmissionsSchema>, scope: TrainingOwnerScope = SITE) {
-  const { ctx, scope: policy } = await trainingScopeFor(q.tid, viewer, scope);
-  requireTrainingEntry(viewer, ctx);
-  const filter: Record<string, unknown> = { tid: q.tid, cid: 0 };
+export async function listTrainingSubmissions(ts: TrainingScope, q: z.infer<typeof trainingSubmissionsSchema>) {
+  requireTrainingEntry(ts);
+  const policy = ts.scope;
+  const viewer = ts.viewer as CurrentUser;
+  const filter: Record<string, unknown> = { tid: ts.training._id, cid: 0 };
   const empty = { records: [], total: 0, size: q.limit, current: q.currentPage };
   if (q.onlyMine) filter.uid = viewer._id;
   else if (q.searchUsername) {

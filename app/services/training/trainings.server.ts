@@ -9,29 +9,17 @@ import { TrainingProblem } from "~/models/training-problem.server";
 import { TrainingRank } from "~/models/training-rank.server";
 import { TrainingRegister, trainingUserKey } from "~/models/training-register.server";
 import { User } from "~/models/user.server";
-import {
-  groupContentAdmin,
-  groupContentRefusal,
-  isTrainingAdmin,
-  mayCreateTraining,
-  TRAINING_PRIVATE,
-  TRAINING_PUBLIC,
-  trainingEntryRefusal,
-  trainingScope,
-  type Scope,
-  type TrainingAccessContext,
-  type Viewer,
-} from "../access/policy.server";
+import { mayCreateTraining, TRAINING_PRIVATE, TRAINING_PUBLIC, trainingRegisterRefusal } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { DomainError } from "../errors.server";
-import { groupAccessContext } from "../group/context.server";
 import { updateTrainingRow } from "./rank.server";
-import { SITE, type TrainingOwnerScope } from "./scope.server";
+import { loadTraining, requireTrainingAdmin, type TrainingPlace, type TrainingScope } from "./scope.server";
 import { escapeRegex } from "~/lib/regex";
 
 // Trainings (spec sections 2, 3, 5, 6): the form's validation, creating and editing, the list with
 // its filters, registration with the password, and the per-viewer context the access policy's
-// training scope decides on. Every function takes the training's scope (`gid`; null: the site's).
+// training scope decides on. Every function takes the place (the site or a group) or the training
+// resolved for the request (`TrainingScope`, scope.server.ts).
 
 const bool = z.preprocess((v) => (v === "true" || v === "on" || v === "1" || v === true ? true : v === "false" || v === "0" || v === "" || v === false ? false : v), z.boolean());
 
@@ -62,21 +50,8 @@ export function trainingInputFromHoj(body: Record<string, unknown>): Record<stri
   return { ...training, categoryId: category.id ?? training.categoryId };
 }
 
-/** The training, or 404 (one of another scope is not found either). */
-export async function loadTraining(tid: number, scope?: TrainingOwnerScope): Promise<TrainingDoc> {
-  const t = await Training.findById(tid).lean<TrainingDoc>();
-  if (!t || (scope && (t.gid ?? null) !== scope.gid)) throw new DomainError("notFound", "training:notFound");
-  return t;
-}
-
-/** Refuses anyone but the training's admins. */
-export function requireTrainingAdmin(viewer: Viewer, training: TrainingDoc, scope: TrainingOwnerScope = SITE): void {
-  if (!viewer) throw new DomainError("unauthenticated", "common:errors.pleaseLoginFirst");
-  if (!isTrainingAdmin(viewer, { uid: training.uid, gid: training.gid ?? null }, scope.groupAdmin ?? false)) throw new DomainError("forbidden", "training:notAdmin");
-}
-
 /** A category of the scope; a group's trainings also take the site's (HOJ). */
-async function requireCategory(id: number, scope: TrainingOwnerScope): Promise<void> {
+async function requireCategory(id: number, scope: TrainingPlace): Promise<void> {
   const c = await TrainingCategory.findById(id).select("gid").lean<{ gid: number | null }>();
   const gid = c ? (c.gid ?? null) : undefined;
   if (gid === undefined || (gid !== scope.gid && gid !== null)) throw new DomainError("invalid", "training:categoryRequired");
@@ -94,7 +69,7 @@ function storedFields(input: TrainingInput) {
   };
 }
 
-export async function createTraining(user: CurrentUser, input: TrainingInput, scope: TrainingOwnerScope = SITE): Promise<TrainingDoc> {
+export async function createTraining(user: CurrentUser, input: TrainingInput, scope: TrainingPlace): Promise<TrainingDoc> {
   if (!mayCreateTraining(user, scope)) throw new DomainError("forbidden", "training:notAdmin");
   await requireCategory(input.categoryId, scope);
   const now = new Date();
@@ -111,25 +86,24 @@ export async function createTraining(user: CurrentUser, input: TrainingInput, sc
   return doc.toObject();
 }
 
-export async function updateTraining(user: CurrentUser, tid: number, input: TrainingInput, scope: TrainingOwnerScope = SITE): Promise<TrainingDoc> {
-  const before = await loadTraining(tid, scope);
-  requireTrainingAdmin(user, before, scope);
-  await requireCategory(input.categoryId, scope);
+export async function updateTraining(ts: TrainingScope, input: TrainingInput): Promise<TrainingDoc> {
+  requireTrainingAdmin(ts);
+  const tid = ts.training._id;
+  await requireCategory(input.categoryId, { gid: ts.training.gid ?? null });
   await Training.updateOne({ _id: tid }, { $set: { ...storedFields(input), gmtModified: new Date() } });
-  return loadTraining(tid);
+  return loadTraining(tid, null);
 }
 
 /** Shows or hides a training (HOJ's change-training-status). */
-export async function setTrainingStatus(user: CurrentUser, tid: number, status: boolean, scope: TrainingOwnerScope = SITE): Promise<void> {
-  const t = await loadTraining(tid, scope);
-  requireTrainingAdmin(user, t, scope);
-  await Training.updateOne({ _id: tid }, { $set: { status, gmtModified: new Date() } });
+export async function setTrainingStatus(ts: TrainingScope, status: boolean): Promise<void> {
+  requireTrainingAdmin(ts);
+  await Training.updateOne({ _id: ts.training._id }, { $set: { status, gmtModified: new Date() } });
 }
 
 /** Deletes a training with its problems, registrations and rank rows (submissions stay). */
-export async function deleteTraining(user: CurrentUser, tid: number, scope: TrainingOwnerScope = SITE): Promise<void> {
-  const t = await loadTraining(tid, scope);
-  requireTrainingAdmin(user, t, scope);
+export async function deleteTraining(ts: TrainingScope): Promise<void> {
+  requireTrainingAdmin(ts);
+  const tid = ts.training._id;
   await Training.deleteOne({ _id: tid });
   await Promise.all([TrainingProblem.deleteMany({ tid }), TrainingRegister.deleteMany({ tid }), TrainingRank.deleteMany({ tid })]);
 }
@@ -160,7 +134,7 @@ export interface TrainingListRow {
  * number then id: shown trainings of the scope, hidden ones too for its admins (`includeHidden`).
  * The viewer's solved count comes from their kept solved list.
  */
-export async function listTrainings(query: TrainingListQuery, viewer: CurrentUser | null, scope: TrainingOwnerScope = SITE, includeHidden = false) {
+export async function listTrainings(query: TrainingListQuery, viewer: CurrentUser | null, scope: TrainingPlace, includeHidden: boolean) {
   const filter: Record<string, unknown> = { gid: scope.gid };
   if (!includeHidden) filter.status = true;
   if (query.categoryId !== undefined) filter.categoryId = query.categoryId;
@@ -212,65 +186,23 @@ export async function trainingProgress(uid: string, problemPids: ReadonlySet<num
   return n;
 }
 
-// ---- One viewer in one training ----
-
-export async function trainingContext(training: TrainingDoc, viewer: Viewer, scope: TrainingOwnerScope = SITE): Promise<TrainingAccessContext> {
-  const gid = training.gid ?? null;
-  const [registered, pids, group] = await Promise.all([
-    viewer && training.auth === TRAINING_PRIVATE ? TrainingRegister.exists({ _id: trainingUserKey(training._id, viewer._id) }).then(Boolean) : Promise.resolve(false),
-    TrainingProblem.find({ tid: training._id }).select("pid").lean<Array<{ pid: number }>>(),
-    gid === null ? Promise.resolve(null) : groupAccessContext(gid, viewer),
-  ]);
-  if (gid !== null && !group) throw new DomainError("notFound", "training:notFound");
-  return {
-    training: { _id: training._id, auth: training.auth, status: training.status, uid: training.uid, gid: training.gid ?? null },
-    registered,
-    groupAdmin: (scope.groupAdmin ?? false) || groupContentAdmin(viewer, group),
-    problemPids: new Set(pids.map((p) => p.pid)),
-    group,
-  };
-}
-
-/** The training scope of the policy for a viewer, with its context. */
-export async function trainingScopeFor(tid: number, viewer: Viewer, scope: TrainingOwnerScope = SITE): Promise<{ training: TrainingDoc; ctx: TrainingAccessContext; scope: Scope }> {
-  const training = await loadTraining(tid);
-  const ctx = await trainingContext(training, viewer, scope);
-  return { training, ctx, scope: trainingScope(ctx) };
-}
-
-/** Refuses a viewer who may not look inside the training. */
-export function requireTrainingEntry(viewer: Viewer, ctx: TrainingAccessContext): void {
-  const refusal = trainingEntryRefusal(viewer, ctx);
-  if (refusal) throw refusal;
-}
-
 /**
- * A training as a viewer may read its detail: hidden ones only for its admins. The detail is
- * readable before registering (the password form is on it).
+ * A training as a viewer may read its detail: hidden ones only for its admins, a group's only for
+ * its members. The detail is readable before registering (the password form is on it).
  */
-export async function trainingDetail(tid: number, viewer: CurrentUser | null, scope: TrainingOwnerScope = SITE) {
-  return trainingDetailOf(await loadTraining(tid), viewer, scope);
-}
-
-/** As `trainingDetail`, for a training already read (a page that first checks where it belongs). */
-export async function trainingDetailOf(training: TrainingDoc, viewer: CurrentUser | null, scope: TrainingOwnerScope = SITE) {
-  const ctx = await trainingContext(training, viewer, scope);
-  // A group training is its group's members' only.
-  const outsider = ctx.group ? groupContentRefusal(viewer, ctx.group) : null;
-  if (outsider) throw outsider;
-  const admin = isTrainingAdmin(viewer, ctx.training, ctx.groupAdmin);
-  if (!training.status && !admin) throw new DomainError("notFound", "training:notFound");
+export async function trainingDetail(ts: TrainingScope) {
+  if (ts.standing.detailRefusal) throw ts.standing.detailRefusal;
+  const { training, ctx, viewer } = ts;
   const category = training.categoryId ? await TrainingCategory.findById(training.categoryId).lean<TrainingCategoryDoc>() : null;
-  const canEnter = !trainingEntryRefusal(viewer, ctx);
+  const canEnter = !ts.standing.entryRefusal;
   const acCount = viewer && canEnter ? await trainingProgress(viewer._id, ctx.problemPids) : 0;
-  return { training, category, ctx, admin, canEnter, acCount, problemCount: ctx.problemPids.size };
+  return { training, category, ctx, admin: ts.standing.admin, canEnter, acCount, problemCount: ctx.problemPids.size };
 }
 
 /** HOJ's get-training-access: whether the viewer may enter (registered, public, or an admin). */
-export async function trainingAccess(user: CurrentUser, tid: number): Promise<{ access: boolean }> {
-  const { ctx } = await trainingScopeFor(tid, user);
-  if (!ctx.training.status && !isTrainingAdmin(user, ctx.training, ctx.groupAdmin)) throw new DomainError("notFound", "training:notFound");
-  return { access: !trainingEntryRefusal(user, ctx) };
+export function trainingAccess(ts: TrainingScope): { access: boolean } {
+  if (ts.standing.detailRefusal) throw ts.standing.detailRefusal;
+  return { access: !ts.standing.entryRefusal };
 }
 
 export const registerTrainingSchema = z.object({
@@ -286,14 +218,12 @@ export const registerTrainingSchema = z.object({
  * Registers with the password (private trainings); "Register training successfully". Earlier
  * submissions to the training's problems then count in its rank.
  */
-export async function registerTraining(user: CurrentUser, input: z.infer<typeof registerTrainingSchema>): Promise<void> {
-  const training = await loadTraining(input.tid);
-  // A group training refuses those outside its group (before its password is even tried).
-  const { ctx } = await trainingScopeFor(training._id, user);
-  const outsider = ctx.group ? groupContentRefusal(user, ctx.group) : null;
-  if (outsider) throw outsider;
-  if (!training.status && !isTrainingAdmin(user, { uid: training.uid, gid: training.gid ?? null })) throw new DomainError("notFound", "training:notFound");
-  if (training.auth !== TRAINING_PRIVATE) throw new DomainError("invalid", "training:publicNoRegister");
+export async function registerTraining(ts: TrainingScope, input: z.infer<typeof registerTrainingSchema>): Promise<void> {
+  // A group training refuses those outside its group before its password is even tried.
+  const refusal = trainingRegisterRefusal(ts.viewer, ts.ctx);
+  if (refusal) throw refusal;
+  const user = ts.viewer as CurrentUser;
+  const training = ts.training;
   if (training.privatePwd !== input.password) throw new DomainError("invalid", "training:pwdWrong");
   try {
     await TrainingRegister.create({ _id: trainingUserKey(training._id, user._id), tid: training._id, uid: user._id, username: user.username });

@@ -4,13 +4,12 @@ import { buttonClass } from "~/components/admin-problem/ui";
 import { TrainingForm } from "~/components/training/TrainingForm";
 import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
-import { requireAdmin } from "~/http/guards.server";
-import { pathId } from "~/http/ids.server";
 import { draftOf, trainingFormAction, type TrainingFormAnswer } from "~/http/training-form.server";
 import { trainingPageRefusal } from "~/http/training-page.server";
 import { getT } from "~/services/platform/i18n.server";
 import { listCategories } from "~/services/training/categories.server";
-import { loadTraining, requireTrainingAdmin } from "~/services/training/trainings.server";
+import { adminTrainingPageBase } from "~/http/training-page.server";
+import { SITE } from "~/services/training/scope.server";
 
 // Editing a training (its admins: a super admin or its author).
 
@@ -19,12 +18,10 @@ export const handle = { i18n: ["training-admin", "admin-problem"] };
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request);
-  const tid = pathId(params.trainingId);
+  const { tid, ts } = await adminTrainingPageBase(request, params);
+  const training = ts.training;
   try {
-    const training = await loadTraining(tid);
-    requireTrainingAdmin(user, training);
-    const [categories, t] = await Promise.all([listCategories(), getT(request, "training-admin")]);
+    const [categories, t] = await Promise.all([listCategories(SITE), getT(request, "training-admin")]);
     return json({ tid, draft: draftOf(training), pageTitle: t("edit.title", { title: training.title }), categories: categories.map((c) => ({ id: c._id, name: c.name })) });
   } catch (err) {
     throw trainingPageRefusal(err);
@@ -32,8 +29,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireAdmin(request);
-  return trainingFormAction(request, user, pathId(params.trainingId));
+  const { user, ts } = await adminTrainingPageBase(request, params);
+  return trainingFormAction(request, user, { edit: ts }, "/admin/training");
 }
 
 export default function EditTraining() {

@@ -5,8 +5,6 @@ import { buttonClass, Notice, primaryButtonClass, sized } from "~/components/adm
 import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
 import { flash } from "~/http/flash.server";
-import { requireAdmin } from "~/http/guards.server";
-import { pathId } from "~/http/ids.server";
 import { siteRedirect } from "~/http/paths.server";
 import { httpStatusOf } from "~/http/status.server";
 import { trainingPageRefusal } from "~/http/training-page.server";
@@ -14,7 +12,7 @@ import { DomainError } from "~/services/errors.server";
 import { getT } from "~/services/platform/i18n.server";
 import { validate } from "~/services/platform/validation.server";
 import { addTrainingProblem, addTrainingProblemSchema, removeTrainingProblem, removeTrainingProblemSchema, trainingProblemRows } from "~/services/training/problems.server";
-import { loadTraining, requireTrainingAdmin } from "~/services/training/trainings.server";
+import { adminTrainingPageBase } from "~/http/training-page.server";
 
 // A training's problems for its admins (spec section 2): add one from the public bank by its id or
 // display id; remove with confirmation (a dialog with JavaScript, the server's step without).
@@ -24,11 +22,9 @@ export const handle = { i18n: ["training-admin", "admin-problem"] };
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.pageTitle);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request);
-  const tid = pathId(params.trainingId);
+  const { tid, ts } = await adminTrainingPageBase(request, params);
+  const training = ts.training;
   try {
-    const training = await loadTraining(tid);
-    requireTrainingAdmin(user, training);
     const [rows, t] = await Promise.all([trainingProblemRows(tid, null), getT(request, "training-admin")]);
     return json({
       tid,
@@ -43,8 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 type Answer = { error: string | null; errors: Record<string, string>; confirmRemove?: { pid: number; problemId: string } };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireAdmin(request);
-  const tid = pathId(params.trainingId);
+  const { tid, ts } = await adminTrainingPageBase(request, params);
   const t = await getT(request, ["training", "common"]);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -54,18 +49,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const raw = String(form.get("pid") ?? "").trim();
       const v = validate(t, addTrainingProblemSchema, { tid, pid: /^\d{1,15}$/.test(raw) ? Number(raw) : raw });
       if (!v.ok) return refuse({ errors: v.errors }, 400);
-      await addTrainingProblem(user, v.data);
+      await addTrainingProblem(ts, v.data, "public");
     } else if (intent === "remove") {
       const v = validate(t, removeTrainingProblemSchema, { tid, pid: form.get("pid") });
       if (!v.ok) return refuse({ errors: v.errors }, 400);
       if (form.get("confirmed") !== "1") {
-        const training = await loadTraining(tid);
-        requireTrainingAdmin(user, training);
         const found = (await trainingProblemRows(tid, null)).find((p) => p.pid === v.data.pid);
         if (!found) throw new DomainError("notFound", "training:problemNotFound");
         return json<Answer>({ error: null, errors: {}, confirmRemove: { pid: found.pid, problemId: found.problemId } });
       }
-      await removeTrainingProblem(user, v.data);
+      await removeTrainingProblem(ts, v.data);
     } else {
       return refuse({ error: t("common:errors.badRequest") }, 400);
     }

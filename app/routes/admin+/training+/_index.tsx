@@ -11,7 +11,8 @@ import { useTranslation } from "~/lib/translation";
 import { listRowAction } from "~/http/list-row-action.server";
 import { requireAdmin } from "~/http/guards.server";
 import { getT } from "~/services/platform/i18n.server";
-import { deleteTraining, listTrainings, loadTraining, setTrainingStatus, trainingListSchema } from "~/services/training/trainings.server";
+import { deleteTraining, listTrainings, setTrainingStatus, trainingListSchema } from "~/services/training/trainings.server";
+import { administerTraining, SITE } from "~/services/training/scope.server";
 
 // The admin training table (spec section 2 "Admin area"): number, id, title, auth, category, the
 // shown switch, author and time, and edit, problems and delete (with confirmation). 10 a page.
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
   const url = new URL(request.url);
   const query = trainingListSchema.parse({ currentPage: url.searchParams.get("currentPage") ?? undefined, keyword: url.searchParams.get("keyword") ?? undefined, limit: PAGE_SIZE.admin });
-  const [page, t] = await Promise.all([listTrainings(query, user, undefined, true), getT(request, "training-admin")]);
+  const [page, t] = await Promise.all([listTrainings(query, user, SITE, true), getT(request, "training-admin")]);
   return json({
     pageTitle: t("list.title"),
     keyword: query.keyword,
@@ -51,9 +52,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await getT(request, ["training", "training-admin", "common"]);
   return listRowAction(request, t, {
     idName: "tid",
-    toggle: { intent: "status", field: "status", apply: (tid, on) => setTrainingStatus(user, tid, on) },
-    title: async (tid) => (await loadTraining(tid)).title,
-    remove: (tid) => deleteTraining(user, tid),
+    toggle: { intent: "status", field: "status", apply: async (tid, on) => setTrainingStatus(await administerTraining(tid, user, SITE), on) },
+    title: async (tid) => (await administerTraining(tid, user, SITE)).training.title,
+    remove: async (tid) => deleteTraining(await administerTraining(tid, user, SITE)),
     back: "/admin/training",
     flash: { saved: "training-admin:flash.saved", deleted: "training-admin:flash.deleted" },
   });

@@ -13,6 +13,7 @@ import { DomainError } from "~/services/errors.server";
 import { getT } from "~/services/platform/i18n.server";
 import { validate } from "~/services/platform/validation.server";
 import { categoryInputSchema, createCategory, deleteCategory, listCategories, loadCategory, updateCategory } from "~/services/training/categories.server";
+import { SITE } from "~/services/training/scope.server";
 
 // Training categories (spec section 2, /admin/training/category): name and colour, added, edited,
 // deleted with confirmation (one still used by a training is refused).
@@ -23,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [list, t] = await Promise.all([listCategories(), getT(request, "training-admin")]);
+  const [list, t] = await Promise.all([listCategories(SITE), getT(request, "training-admin")]);
   return json({ pageTitle: t("category.title"), rows: list.map((c) => ({ id: c._id, name: c.name, color: c.color })) });
 }
 
@@ -41,15 +42,15 @@ export async function action({ request }: ActionFunctionArgs) {
       const v = validate(t, categoryInputSchema, fields);
       const id = intent === "update" ? inputId(form.get("id")) : undefined;
       if (!v.ok) return refuse({ errors: v.errors, rowId: id }, 400);
-      if (id === undefined) await createCategory(user, v.data);
-      else await updateCategory(user, id, v.data);
+      if (id === undefined) await createCategory(user, v.data, SITE);
+      else await updateCategory(user, id, v.data, SITE);
     } else if (intent === "delete") {
       const id = inputId(form.get("id"));
       if (form.get("confirmed") !== "1") {
-        const c = await loadCategory(id);
+        const c = await loadCategory(id, SITE);
         return json<Answer>({ error: null, errors: {}, intent, confirmDelete: { id, name: c.name } });
       }
-      await deleteCategory(user, id);
+      await deleteCategory(user, id, SITE);
     } else {
       return refuse({ error: t("common:errors.badRequest") }, 400);
     }

@@ -8,6 +8,7 @@ import { siteRedirect } from "~/http/paths.server";
 import { draftOf, trainingFormAction, type TrainingFormAnswer } from "~/http/training-form.server";
 import { getT } from "~/services/platform/i18n.server";
 import { listCategories } from "~/services/training/categories.server";
+import { SITE } from "~/services/training/scope.server";
 
 // Creating a training (spec section 5). A training needs a category: with none yet, the page sends
 // the admin to the categories with the warning (spec section 8).
@@ -18,7 +19,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const categories = await listCategories();
+  const categories = await listCategories(SITE);
   if (categories.length === 0) throw siteRedirect("/admin/training/category?notice=noTrainingCategory");
   const t = await getT(request, "training-admin");
   return json({ draft: draftOf(null), pageTitle: t("create.title"), categories: categories.map((c) => ({ id: c._id, name: c.name })) });
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
-  return trainingFormAction(request, user, null);
+  return trainingFormAction(request, user, { create: SITE }, "/admin/training");
 }
 
 export default function CreateTraining() {

@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiRoute, parseWith, queryParams, requireApiAdmin } from "~/http/api.server";
-import { inputId } from "~/http/ids.server";
 import { adminTrainingProblemPage, adminTrainingProblemsSchema } from "~/services/training/problems.server";
+import { apiTrainingAdmin } from "~/http/training-api.server";
 
 // GET /ojapi/admin/training/get-problem-list (tid, queryExisted, keyword, currentPage, limit):
 // {problemList: page, trainingProblemMap: pid → training problem}.
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  const user = await requireApiAdmin(request);
+  await requireApiAdmin(request);
   const params = queryParams(request);
-  return adminTrainingProblemPage(user, parseWith(adminTrainingProblemsSchema, { ...params, tid: inputId(params.tid) }));
+  const { ts } = await apiTrainingAdmin(request, params.tid, null);
+  return adminTrainingProblemPage(ts, parseWith(adminTrainingProblemsSchema, { ...params, tid: ts.training._id }));
 }, ["training"]);

@@ -1,15 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiRoute, bodyParams, queryParams, requireApiUser } from "~/http/api.server";
-import { inputId } from "~/http/ids.server";
-import { groupOfTraining } from "~/services/group/content.server";
+import { apiRoute, bodyParams, queryParams } from "~/http/api.server";
 import { setTrainingStatus } from "~/services/training/trainings.server";
+import { apiGroupTrainingAdmin } from "~/http/training-api.server";
 
 // PUT /ojapi/group/change-training-status (tid, status): shows or hides a group's training.
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
-  const user = await requireApiUser(request);
   const params = { ...queryParams(request), ...(await bodyParams(request)) } as Record<string, unknown>;
-  const tid = inputId(params.tid ?? params.id);
+  const { ts } = await apiGroupTrainingAdmin(request, params.tid ?? params.id);
   const status = params.status === true || params.status === "true" || params.status === "1";
-  await setTrainingStatus(user, tid, status, (await groupOfTraining(tid, user)).manage);
+  await setTrainingStatus(ts, status);
   return null;
 }, ["group", "training"]);

@@ -11,6 +11,6 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   const gid = inputId(query.gid);
   const user = await requireApiUser(request);
   const view = await groupForMember(gid, user);
-  const page = await listTrainings(parseWith(trainingListSchema, query), user, view.scope);
+  const page = await listTrainings(parseWith(trainingListSchema, query), user, view.scope, false);
   return { records: page.records.map((r) => trainingJson(r.training, r.category, r.acCount)), total: page.total, size: page.size, current: page.current };
 }, ["group", "training"]);

@@ -4,15 +4,16 @@ import { inputId } from "~/http/ids.server";
 import { DomainError } from "~/services/errors.server";
 import { groupOfTraining } from "~/services/group/content.server";
 import { removeTrainingProblem, trainingProblemOwner, updateTrainingProblem, updateTrainingProblemSchema } from "~/services/training/problems.server";
+import { apiGroupTrainingAdmin } from "~/http/training-api.server";
 
 // /ojapi/group/training-problem: PUT {id, rank} (HOJ's TrainingProblem: its place), DELETE ?pid&tid.
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const user = await requireApiUser(request);
   if (request.method === "DELETE") {
     const q = queryParams(request);
-    const tid = inputId(q.tid);
+    const { ts } = await apiGroupTrainingAdmin(request, q.tid);
     const pid = inputId(q.pid);
-    await removeTrainingProblem(user, { tid, pid }, (await groupOfTraining(tid, user)).manage);
+    await removeTrainingProblem(ts, { tid: ts.training._id, pid });
     return null;
   }
   if (request.method === "PUT") {

@@ -2,13 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiRoute, bodyParams, parseWith, queryParams, requireApiUser } from "~/http/api.server";
 import { inputId } from "~/http/ids.server";
 import { DomainError } from "~/services/errors.server";
-import { groupContentFor, groupOfTraining, newGroupCategory } from "~/services/group/content.server";
+import { groupContentFor, newGroupCategory } from "~/services/group/content.server";
+import { apiGroupTrainingAdmin } from "~/http/training-api.server";
 import {
   adminTrainingDto as dto,
   createTraining,
   deleteTraining,
-  loadTraining,
-  requireTrainingAdmin,
   trainingInputFromHoj,
   trainingInputSchema,
   updateTraining,
@@ -26,19 +25,14 @@ function newCategoryOf(body: Record<string, unknown>): { name: string; color: st
 }
 
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  const tid = inputId(queryParams(request).tid);
-  const user = await requireApiUser(request);
-  const { manage } = await groupOfTraining(tid, user);
-  const training = await loadTraining(tid, manage);
-  requireTrainingAdmin(user, training, manage);
-  return dto(training);
+  const { ts } = await apiGroupTrainingAdmin(request, queryParams(request).tid);
+  return dto(ts.training);
 }, ["training", "group"]);
 
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const user = await requireApiUser(request);
   if (request.method === "DELETE") {
-    const tid = inputId(queryParams(request).tid);
-    await deleteTraining(user, tid, (await groupOfTraining(tid, user)).manage);
+    await deleteTraining((await apiGroupTrainingAdmin(request, queryParams(request).tid)).ts);
     return null;
   }
   const body = await bodyParams(request);
@@ -51,11 +45,9 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
     return dto(await createTraining(user, input, admin.create));
   }
   if (request.method === "PUT") {
-    const tid = inputId(flat.id);
-    const admin = await groupOfTraining(tid, user);
-    requireTrainingAdmin(user, await loadTraining(tid, admin.manage), admin.manage);
+    const { admin, ts } = await apiGroupTrainingAdmin(request, flat.id);
     if (fresh) input.categoryId = await newGroupCategory(user, admin, fresh.name, fresh.color);
-    return dto(await updateTraining(user, tid, input, admin.manage));
+    return dto(await updateTraining(ts, input));
   }
   throw new DomainError("invalid", "errors.badRequest");
 }, ["training", "group"]);

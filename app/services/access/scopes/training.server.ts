@@ -1,10 +1,13 @@
 import { canSubmit, isAdminRole, isSuperAdmin } from "../roles.server";
 import { DomainError } from "../../errors.server";
-import { loginFirst, type Scope, type Viewer } from "../scope.server";
+import { Role } from "~/lib/constants";
+import { loginFirst, type ProblemForAccess, type Scope, type Viewer } from "../scope.server";
 import { bankScope } from "./bank.server";
 import { groupContentRefusal, type GroupAccessContext } from "./group.server";
 
 // ---- Trainings (spec section 6: "training admin likewise"; HOJ's checkTrainingAuth) ----
+
+const SUPER_ADMIN_ROLE = Role.SUPER_ADMIN;
 
 /** What the training rules read of a training. */
 export interface TrainingForAccess {
@@ -101,5 +104,66 @@ export function trainingScope(ctx: TrainingAccessContext): Scope {
     },
     countsInBank: () => true,
     countsInSolvedList: (sub) => sub.gid === null || sub.gid === undefined,
+  };
+}
+
+/**
+ * A training's detail (HOJ's get-training-detail; readable before registering, the password form is
+ * on it): a group training only its group's members; a hidden one only its admins.
+ */
+export function trainingDetailRefusal(viewer: Viewer, ctx: TrainingAccessContext): DomainError | null {
+  if (ctx.group) {
+    const outsider = groupContentRefusal(viewer, ctx.group);
+    if (outsider) return outsider;
+  }
+  if (!ctx.training.status && !isTrainingAdmin(viewer, ctx.training, ctx.groupAdmin)) return new DomainError("notFound", "training:notFound");
+  return null;
+}
+
+/** Registering with the password: as the detail, and only a private training takes one. */
+export function trainingRegisterRefusal(viewer: Viewer, ctx: TrainingAccessContext): DomainError | null {
+  if (!viewer) return loginFirst();
+  const detail = trainingDetailRefusal(viewer, ctx);
+  if (detail) return detail;
+  if (ctx.training.auth !== TRAINING_PRIVATE) return new DomainError("invalid", "training:publicNoRegister");
+  return null;
+}
+
+/**
+ * Whose results count on a training's rank: everyone's but its author's and the super admins'
+ * (as a contest board leaves them out).
+ */
+export function countsOnTrainingRank(training: Pick<TrainingForAccess, "uid">, user: { _id: string; role: number } | null): boolean {
+  return !!user && user._id !== training.uid && !isSuperAdmin(user);
+}
+
+/** The role whose members never count on a training's rank, for the query that leaves them out. */
+export function unrankedRoles(): number[] {
+  return [SUPER_ADMIN_ROLE];
+}
+
+/** Which problems a training's admin may add: the bank's public ones, or (a group's training) the group's own. */
+export function trainingProblemSourceAllowed(problem: ProblemForAccess, trainingGid: number | null, from: "public" | "group"): boolean {
+  if (from === "group") return trainingGid !== null && problem.gid === trainingGid;
+  return bankScope.seesProblem(null, problem);
+}
+
+/** What a viewer is in a training: the answers its pages and services need, decided once. */
+export interface TrainingStanding {
+  /** Why the viewer may not open the training's detail; null when they may. */
+  detailRefusal: DomainError | null;
+  /** Why the viewer may not look inside (problems, records, rank); null when they may. */
+  entryRefusal: DomainError | null;
+  /** Administers it (super admin, author, the group's root): sees real names, manages it. */
+  admin: boolean;
+  registered: boolean;
+}
+
+export function trainingStanding(viewer: Viewer, ctx: TrainingAccessContext): TrainingStanding {
+  return {
+    detailRefusal: trainingDetailRefusal(viewer, ctx),
+    entryRefusal: trainingEntryRefusal(viewer, ctx),
+    admin: isTrainingAdmin(viewer, ctx.training, ctx.groupAdmin),
+    registered: ctx.registered,
   };
 }
