@@ -4,6 +4,7 @@ import { extraFileCopyIn } from "../compile";
 import { MB, MS, SandboxFileMissingError, type CopyInFile, type SandboxResult } from "../sandbox";
 import { truncateUtf8 } from "../verdict";
 import { failedRun } from "./default";
+import { FEEDBACK_COPY_IN, FEEDBACK_COPY_OUT, FEEDBACK_DIR, kattisDecision } from "./kattis";
 import { caseResult, type Job, type ProblemKind } from "./types";
 import { caseOutputLimit, outputHead, runUser } from "./user-run";
 
@@ -123,7 +124,7 @@ export class JudgeProgram {
   }
 
   copyIn(job: Job, fileId: string, name: string): Record<string, CopyInFile> {
-    return { ...extraFileCopyIn(job.judgeExtra, [name, "input", "answer", "user_output", "tout"]), [name]: { fileId } };
+    return { ...extraFileCopyIn(job.judgeExtra, [name, "input", "answer", "user_output", "tout", "feedback"]), [name]: { fileId } };
   }
 }
 
@@ -140,26 +141,36 @@ export function spjKind(): ProblemKind {
         if (run.verdict.status !== JudgeStatus.ACCEPTED) return await failedRun(job, c, run);
         const answer = await job.files.ref(job.data.path(c.output), job.data.size(c.output), job.signal);
         const userOutput: CopyInFile = run.outputId ? { fileId: run.outputId } : { content: "" };
+        const kattis = job.problem.spjProtocol === "kattis";
+        const outMax = job.ctx.settings.judgeProgramOutputBytes;
         const [r] = await checker.with(job, (fileId) =>
           job.ctx.sandbox.run(
             [
-              {
-                args: ["./checker", "input", "user_output", "answer"],
-                env: JUDGE_ENV,
-                files: [
-                  { content: "" },
-                  { name: "stdout", max: job.ctx.settings.judgeProgramOutputBytes, pipe: true },
-                  { name: "stderr", max: job.ctx.settings.judgeProgramOutputBytes, pipe: true },
-                ],
-                ...judgeProgramLimits(job),
-                copyIn: { ...checker.copyIn(job, fileId, "checker"), input, answer, user_output: userOutput },
-              },
+              kattis
+                ? {
+                    // The package format's validator reads the program's output on stdin.
+                    args: ["./checker", "input", "answer", FEEDBACK_DIR],
+                    env: JUDGE_ENV,
+                    files: [userOutput, { name: "stdout", max: outMax, pipe: true }, { name: "stderr", max: outMax, pipe: true }],
+                    ...judgeProgramLimits(job),
+                    copyIn: { ...checker.copyIn(job, fileId, "checker"), ...FEEDBACK_COPY_IN, input, answer },
+                    copyOut: ["stdout", "stderr", ...FEEDBACK_COPY_OUT],
+                    copyOutMax: outMax,
+                  }
+                : {
+                    args: ["./checker", "input", "user_output", "answer"],
+                    env: JUDGE_ENV,
+                    files: [{ content: "" }, { name: "stdout", max: outMax, pipe: true }, { name: "stderr", max: outMax, pipe: true }],
+                    ...judgeProgramLimits(job),
+                    copyIn: { ...checker.copyIn(job, fileId, "checker"), input, answer, user_output: userOutput },
+                  },
             ],
             undefined,
             job.signal,
           ),
         );
-        const d = checkerDecision(r, c, job.problem.type, job.ctx.settings.caseMessageBytes);
+        const max = job.ctx.settings.caseMessageBytes;
+        const d = kattis ? kattisDecision(r, c, max) : checkerDecision(r, c, job.problem.type, max);
         return caseResult(c, {
           status: d.status,
           timeMs: run.verdict.timeMs,
