@@ -1,0 +1,148 @@
+import { readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JudgeStatus } from "~/lib/constants";
+import { Problem, type ProblemDoc } from "~/models/problem.server";
+import { disconnectDb } from "~/services/platform/db.server";
+import { closeRedis } from "~/services/platform/redis.server";
+import { runImport, type ImportReport, type ImportResult } from "~/services/problem/import.server";
+import { readTestDataFile } from "~/services/problem/testdata.server";
+import { openStore } from "./support/judging";
+import { PACKAGES, startPackageJudge, tempDir, zipPackage } from "./support/packages";
+
+// ICPC (Kattis) problem packages through the real pipeline: the zip unpacked, its input validator
+// run over every input on a judge, the problem stored, its output validator used as the special
+// judge in the format's protocol, its submissions judged and reported beside their folders.
+
+const actor = { username: "package-admin" };
+let tmp = "";
+let judge: Awaited<ReturnType<typeof startPackageJudge>> | null = null;
+
+beforeAll(async () => {
+  await openStore();
+  tmp = await tempDir();
+  judge = await startPackageJudge("kattis-package-judge");
+});
+
+afterAll(async () => {
+  await judge?.stop();
+  await rm(tmp, { recursive: true, force: true });
+  await closeRedis();
+  await disconnectDb();
+});
+
+async function importKattis(changes: Record<string, string | null> = {}): Promise<{ report: ImportReport; result: ImportResult }> {
+  const zip = await zipPackage("kattis", "sumtwo", tmp, changes);
+  const report = await runImport("kattis", zip, "sumtwo.zip", actor, { onConflict: "suffix" });
+  return { report, result: report.results[0] };
+}
+
+async function caseContents(doc: ProblemDoc): Promise<Array<[string, string, number, number]>> {
+  const out: Array<[string, string, number, number]> = [];
+  for (const c of doc.testCases) {
+    out.push([(await readTestDataFile(doc.testCaseHash, c.input))!.toString(), (await readTestDataFile(doc.testCaseHash, c.output))!.toString(), c.score, c.groupNum]);
+  }
+  return out;
+}
+
+describe("ICPC problem packages", () => {
+  it("imports the package: statement from LaTeX, samples and secret groups, the output validator as special judge, submissions judged as their folders say", async () => {
+    const steps: string[] = [];
+    const zip = await zipPackage("kattis", "sumtwo", tmp);
+    const report = await runImport("kattis", zip, "sumtwo.zip", actor, { onConflict: "suffix", onProgress: (p) => void (p.step && steps.push(p.step.key)) });
+    const result = report.results[0];
+    expect(result.reason).toBeUndefined();
+    expect(result.status).toBe("imported");
+    const doc = (await Problem.findById(result.pid).lean<ProblemDoc>())!;
+    expect(doc.title).toBe("Sum of Two");
+    expect(doc.author).toBe("Ada Lovelace");
+    expect(doc.description).toContain("$|a|, |b| \\le 10^9$");
+    expect(doc.description).toContain("**64-bit**");
+    expect(doc.description).toContain("- Negative numbers may appear.");
+    expect(doc.input).toContain("`a`");
+    expect(doc.output).toContain("$a+b$");
+    expect(doc.hint).toContain("testing_tool.txt");
+    expect(result.warnings).toContainEqual({ key: "admin-problem:import.warnings.latexDropped", params: { items: "\\fancybox" } });
+    expect(doc.examples).toEqual([{ input: "1 2\n", output: "3\n" }]);
+    expect(doc.judgeMode).toBe("spj");
+    expect(doc.spjProtocol).toBe("kattis");
+    expect(doc.spjCode).toContain("judgemessage.txt");
+    expect(doc.memoryLimit).toBe(256);
+    // Samples are judged first, then the secret groups in order.
+    expect(doc.testCases.map((c) => c.input)).toEqual(["sample-1.in", "secret-large-01.in", "secret-small-01.in", "secret-small-02.in"]);
+    expect((await caseContents(doc)).map(([i, o]) => [i, o])).toEqual([
+      ["1 2\n", "3\n"],
+      ["1000000000 1000000000\n", "2000000000\n"],
+      ["3 4\n", "7\n"],
+      ["-5 5\n", "0\n"],
+    ]);
+    // Every submission beside its folder, each keeping its promise.
+    const checks = result.checks ?? [];
+    const byLabel = Object.fromEntries(checks.map((c) => [c.label, c]));
+    expect(byLabel["submissions/accepted/sum.cpp"]).toMatchObject({ group: "accepted", status: JudgeStatus.ACCEPTED, ok: true });
+    expect(byLabel["submissions/wrong_answer/difference.cpp"]).toMatchObject({ group: "wrong_answer", status: JudgeStatus.WRONG_ANSWER, ok: true });
+    expect(byLabel["submissions/time_limit_exceeded/slow.cpp"]).toMatchObject({ group: "time_limit_exceeded", status: JudgeStatus.TIME_LIMIT_EXCEEDED, ok: true });
+    expect(byLabel["submissions/accepted/sum.py"]).toMatchObject({ group: "accepted", language: "Python3", status: JudgeStatus.ACCEPTED, ok: true });
+    expect(result.warnings.filter((w) => w.key.endsWith("verdictMismatch"))).toEqual([]);
+    // No time limit in the package: the slowest accepted submission times the multiplier (3), in whole seconds.
+    expect(result.warnings.find((w) => w.key.endsWith("timeLimitFromAccepted"))).toBeTruthy();
+    const stored = (await Problem.findById(result.pid).lean<ProblemDoc>())!;
+    expect(stored.timeLimit % 1000).toBe(0);
+    expect(stored.timeLimit).toBeGreaterThanOrEqual(1000);
+    expect(steps).toEqual(expect.arrayContaining(["admin-problem:import.steps.validating", "admin-problem:import.steps.judging"]));
+  }, 600_000);
+
+  it("reports a submission whose verdict breaks its folder's promise as a warning, and imports the problem", async () => {
+    const correct = await readFile(path.join(PACKAGES, "kattis/sumtwo/submissions/accepted/sum.cpp"), "utf8");
+    const { result } = await importKattis({
+      "submissions/wrong_answer/actually_right.cpp": correct,
+      "submissions/time_limit_exceeded": null,
+      "submissions/accepted/sum.py": null,
+      ".timelimit": "2\n",
+    });
+    expect(result.status).toBe("imported");
+    const check = result.checks?.find((c) => c.label === "submissions/wrong_answer/actually_right.cpp");
+    expect(check).toMatchObject({ status: JudgeStatus.ACCEPTED, ok: false, note: { key: "import.checks.mismatch" } });
+    expect(result.warnings).toContainEqual({
+      key: "admin-problem:import.warnings.verdictMismatch",
+      params: { name: "submissions/wrong_answer/actually_right.cpp", group: "wrong_answer", status: "Accepted" },
+    });
+    // The package's own time limit is kept.
+    expect((await Problem.findById(result.pid).lean<ProblemDoc>())!.timeLimit).toBe(2000);
+  }, 600_000);
+
+  it("refuses a package whose input breaks its input validator, naming the test and what the validator said, and stores nothing", async () => {
+    const before = await Problem.countDocuments();
+    const { result } = await importKattis({ "data/secret/small/03.in": "5 5000000000\n", "data/secret/small/03.ans": "5000000005\n" });
+    expect(result.status).toBe("refused");
+    expect(result.reason).toMatchObject({
+      key: "admin-problem:import.errors.inputInvalid",
+      params: { test: "data/secret/small/03.in", name: "input_validators/validate.cpp", result: "exit code 43", message: "line 1: a or b out of range" },
+    });
+    expect(await Problem.countDocuments()).toBe(before);
+  }, 600_000);
+
+  it("maps scoring groups to subtasks: a group scored by its lowest case is worth its accept_score", async () => {
+    const { result } = await importKattis({
+      "problem.yaml": "name: Sum of Two\ntype: scoring\nvalidation: custom\nlimits:\n  memory: 256\n",
+      ".timelimit": "1\n",
+      "data/secret/testdata.yaml": null,
+      "data/secret/small/testdata.yaml": "grader_flags: min\naccept_score: 30\n",
+      "data/secret/large/testdata.yaml": "grader_flags: min\naccept_score: 70\n",
+      "submissions/time_limit_exceeded": null,
+      "submissions/wrong_answer": null,
+      "submissions/accepted/sum.py": null,
+    });
+    expect(result.status).toBe("imported");
+    const doc = (await Problem.findById(result.pid).lean<ProblemDoc>())!;
+    expect(doc.type).toBe(1);
+    expect(doc.judgeCaseMode).toBe("subtask_lowest");
+    expect(doc.testCases.map((c) => [c.input, c.score, c.groupNum])).toEqual([
+      ["sample-1.in", 0, 3],
+      ["secret-large-01.in", 70, 1],
+      ["secret-small-01.in", 30, 2],
+      ["secret-small-02.in", 30, 2],
+    ]);
+    expect(result.checks?.[0]).toMatchObject({ status: JudgeStatus.ACCEPTED, score: 100, ok: true });
+  }, 600_000);
+});

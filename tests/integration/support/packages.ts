@@ -1,0 +1,65 @@
+import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { env } from "~/services/platform/env.server";
+import { listFilesRecursive } from "~/services/problem/testcase-upload.server";
+import { writeZip } from "~/services/platform/zip.server";
+import { loadJudgeService, startInternalEndpoints, type RunningJudge } from "./judge-service";
+
+// Problem packages for the import tests, zipped from the folders of tests/fixtures/packages/ (a
+// variant is a copy with some files changed), and a judge that builds and checks them.
+
+export const PACKAGES = path.resolve("tests/fixtures/packages");
+
+/** Zips `tests/fixtures/packages/<kind>/<name>` (inside a folder of its name) with `changes` applied (null removes a file). */
+export async function zipPackage(kind: "kattis" | "polygon", name: string, into: string, changes: Record<string, string | null> = {}): Promise<string> {
+  const work = await mkdtemp(path.join(into, `${name}-`));
+  const dir = path.join(work, name);
+  await cp(path.join(PACKAGES, kind, name), dir, { recursive: true });
+  for (const [rel, content] of Object.entries(changes)) {
+    if (content === null) await rm(path.join(dir, rel), { force: true, recursive: true });
+    else {
+      await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
+      await writeFile(path.join(dir, rel), content);
+    }
+  }
+  const files = await listFilesRecursive(work);
+  const zip = path.join(into, `${name}-${Math.random().toString(36).slice(2)}.zip`);
+  await writeZip(zip, files.map((f) => ({ name: f, path: path.join(work, f) })));
+  await rm(work, { recursive: true, force: true });
+  return zip;
+}
+
+export async function tempDir(): Promise<string> {
+  return mkdtemp(path.join(os.tmpdir(), "oj-packages-"));
+}
+
+/** A real judge on the test lane (self-tests, compile checks, package programs), fetching data from the internal endpoints. */
+export async function startPackageJudge(name: string): Promise<{ judge: RunningJudge; stop(): Promise<void> }> {
+  const endpoints = await startInternalEndpoints();
+  const api = await loadJudgeService();
+  const cacheDir = await mkdtemp(path.join(os.tmpdir(), "oj-judge-cache-"));
+  const judge = await api.startJudge({
+    redisUrl: env.redisUrl,
+    redisPrefix: env.redisPrefix,
+    goJudgeUrl: process.env.GO_JUDGE_URL!,
+    webInternalUrl: endpoints.url,
+    judgeToken: env.judgeToken,
+    name,
+    concurrency: 2,
+    testConcurrency: 1,
+    claimIdleMs: 60_000,
+    heartbeatMs: 500,
+    cacheDir,
+    stopGraceMs: 2000,
+    logLevel: "warn",
+  });
+  return {
+    judge,
+    async stop() {
+      await judge.stop({ graceMs: 1000 });
+      await endpoints.close();
+      await rm(cacheDir, { recursive: true, force: true });
+    },
+  };
+}
