@@ -1,4 +1,6 @@
-import { readFile, rm } from "node:fs/promises";
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JudgeStatus } from "~/lib/constants";
@@ -7,6 +9,9 @@ import { disconnectDb } from "~/services/platform/db.server";
 import { closeRedis } from "~/services/platform/redis.server";
 import { runImport, type ImportReport, type ImportResult } from "~/services/problem/import.server";
 import { readTestDataFile } from "~/services/problem/testdata.server";
+import { importProblem } from "~/services/problem/admin.server";
+import { exportKattisPackage, packageName } from "~/services/problem/package/kattis-export.server";
+import { extractZip, writeZip } from "~/services/platform/zip.server";
 import { openStore } from "./support/judging";
 import { PACKAGES, startPackageJudge, tempDir, zipPackage } from "./support/packages";
 
@@ -144,5 +149,84 @@ describe("ICPC problem packages", () => {
       ["secret-small-02.in", 30, 2],
     ]);
     expect(result.checks?.[0]).toMatchObject({ status: JudgeStatus.ACCEPTED, score: 100, ok: true });
+  }, 600_000);
+});
+
+describe("ICPC package export", () => {
+  const FIELDS = ["title", "author", "description", "input", "output", "hint", "source", "examples", "type", "timeLimit", "memoryLimit", "judgeMode", "judgeCaseMode", "spjCode", "spjLanguage", "spjProtocol", "judgeExtraFile"] as const;
+
+  async function exportAndImport(pid: number): Promise<{ result: ImportResult; dir: string; zip: string }> {
+    const { fileName, entries } = await exportKattisPackage(pid);
+    const zip = path.join(tmp, `${Math.random().toString(36).slice(2)}-${fileName}`);
+    await writeZip(zip, entries);
+    const dir = path.join(tmp, `unpacked-${Math.random().toString(36).slice(2)}`);
+    await extractZip(zip, dir);
+    const report = await runImport("kattis", zip, fileName, actor, { onConflict: "suffix" });
+    return { result: report.results[0], dir, zip };
+  }
+
+  it("exports an imported package that imports back equal", async () => {
+    const { result: first } = await importKattis({ ".timelimit": "2\n", "submissions/time_limit_exceeded": null, "submissions/accepted/sum.py": null });
+    const original = (await Problem.findById(first.pid).lean<ProblemDoc>())!;
+    const { result: again, dir } = await exportAndImport(original._id);
+    expect(again.status).toBe("imported");
+    const copy = (await Problem.findById(again.pid).lean<ProblemDoc>())!;
+    for (const f of FIELDS) expect([f, copy[f]]).toEqual([f, original[f]]);
+    expect(copy.testCases.map((c) => c.input)).toEqual(original.testCases.map((c) => c.input));
+    expect(await caseContents(copy)).toEqual(await caseContents(original));
+    expect(existsSync(path.join(dir, "sumtwo/output_validators/validator/validator.cpp"))).toBe(true);
+  }, 600_000);
+
+  it("exports a testlib checker with build and run scripts that speak the format's exit codes, and OI subtasks as groups", async () => {
+    const data = path.join(tmp, `native-${Math.random().toString(36).slice(2)}`);
+    await mkdir(data, { recursive: true });
+    const files: Record<string, string> = { "1.in": "1 2\n", "1.out": "3\n", "2.in": "5 5\n", "2.out": "10\n", "3.in": "7 -7\n", "3.out": "0\n" };
+    for (const [n, c] of Object.entries(files)) await writeFile(path.join(data, n), c);
+    const checker = `#include "testlib.h"\nint main(int argc, char* argv[]) {\n  registerTestlibCmd(argc, argv);\n  long long e = ans.readLong(), g = ouf.readLong();\n  if (e != g) quitf(_wa, "expected %lld, found %lld", e, g);\n  quitf(_ok, "right");\n}\n`;
+    const native = await importProblem(
+      {
+        problemId: `NATIVE-${Math.random().toString(36).slice(2, 8)}`,
+        title: "两数之和",
+        description: "给出 $a$ 和 $b$。",
+        input: "两个整数。",
+        output: "它们的和。",
+        hint: "",
+        examples: [{ input: "1 2\n", output: "3\n" }],
+        type: 1,
+        timeLimit: 1500,
+        memoryLimit: 128,
+        judgeMode: "spj",
+        spjLanguage: "C++",
+        spjCode: checker,
+        judgeCaseMode: "subtask_lowest",
+        isUploadCase: true,
+        languages: ["C++ 17 With O2"],
+        cases: [
+          { input: "1.in", output: "1.out", score: 40, groupNum: 1 },
+          { input: "2.in", output: "2.out", score: 60, groupNum: 2 },
+          { input: "3.in", output: "3.out", score: 60, groupNum: 2 },
+        ],
+      },
+      data,
+      actor,
+    );
+    const { result, dir } = await exportAndImport(native._id);
+    expect(result.status).toBe("imported");
+    const copy = (await Problem.findById(result.pid).lean<ProblemDoc>())!;
+    for (const f of ["title", "description", "input", "output", "examples", "type", "timeLimit", "memoryLimit", "judgeMode", "judgeCaseMode", "spjCode", "spjProtocol"] as const) {
+      expect([f, copy[f]]).toEqual([f, native[f]]);
+    }
+    // The samples are judged too once the problem is a package's: they come first, worth nothing.
+    const contents = await caseContents(copy);
+    expect(contents.filter(([, , score]) => score > 0)).toEqual((await caseContents(native)).map(([i, o, s, g]) => [i, o, s, g]));
+    const root = path.join(dir, packageName(native));
+    expect(readFileSync(path.join(root, "problem_statement/problem.zh.md"), "utf8")).toContain("# 两数之和");
+    expect(readFileSync(path.join(root, "data/secret/group2/testdata.yaml"), "utf8")).toBe("grader_flags: min\naccept_score: 60\n");
+    // The exported checker builds and answers in the format's exit codes.
+    const validator = path.join(root, "output_validators/checker");
+    execFileSync("sh", [path.join(validator, "build")]);
+    const run = (team: string) => spawnSync("sh", [path.join(validator, "run"), path.join(data, "2.in"), path.join(data, "2.out"), `${dir}/`], { input: team }).status;
+    expect(run("10\n")).toBe(42);
+    expect(run("11\n")).toBe(43);
   }, 600_000);
 });

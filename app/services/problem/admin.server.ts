@@ -332,7 +332,7 @@ export interface AdminProblemListQuery {
   auth?: number;
 }
 
-export type AdminProblemRow = Pick<ProblemDoc, "_id" | "problemId" | "title" | "author" | "auth" | "type" | "difficulty" | "judgeMode" | "isUploadCase" | "testCaseHash" | "modifiedUser" | "gmtCreate" | "gmtModified">;
+export type AdminProblemRow = Pick<ProblemDoc, "_id" | "problemId" | "title" | "author" | "auth" | "type" | "difficulty" | "judgeMode" | "isUploadCase" | "testCaseHash" | "isRemote" | "modifiedUser" | "gmtCreate" | "gmtModified">;
 
 /** The admin problem list's query from a page address (?keyword=&page=). */
 export function adminListQueryFrom(url: URL): AdminProblemListQuery {
@@ -362,7 +362,7 @@ export async function listAdminProblems(q: AdminProblemListQuery): Promise<{ rec
     .sort({ _id: -1 })
     .skip((page - 1) * limit)
     .limit(limit)
-    .select("_id problemId title author auth type difficulty judgeMode isUploadCase testCaseHash modifiedUser gmtCreate gmtModified")
+    .select("_id problemId title author auth type difficulty judgeMode isUploadCase testCaseHash isRemote modifiedUser gmtCreate gmtModified")
     .lean<AdminProblemRow[]>();
   return { records, total, page, limit };
 }

@@ -233,7 +233,7 @@ async function attachments(root: string, warnings: ImportMessage[]): Promise<str
       warnings.push({ key: "import.warnings.attachmentDropped", params: { name } });
     }
   }
-  return parts.length ? `## Attachments\n\n${parts.join("\n\n")}` : "";
+  return parts.length ? `### Attachments\n\n${parts.join("\n\n")}` : "";
 }
 
 /** Seconds in a `.timelimit` / `timelimit` file (problemtools, DOMjudge) or `limits.time_limit`. */
@@ -331,7 +331,7 @@ async function parseOne(root: string, label: string, work: string, offered: Read
   const fixedTime = await explicitTimeLimit(root, limits);
   const multiplier = Number(limits.time_multiplier ?? 5);
   const memory = Number(limits.memory);
-  const extraHint = [parts.hint, interactions.length ? `## Sample interaction\n\n${interactions.join("\n\n")}` : "", await attachments(root, warnings)].filter(Boolean).join("\n\n");
+  const extraHint = [parts.hint, interactions.length ? `### Sample interaction\n\n${interactions.join("\n\n")}` : "", await attachments(root, warnings)].filter(Boolean).join("\n\n");
 
   candidate.problem = {
     problemId: packageName,
