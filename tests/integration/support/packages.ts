@@ -1,32 +1,19 @@
-import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { env } from "~/services/platform/env.server";
-import { listFilesRecursive } from "~/services/problem/testcase-upload.server";
-import { writeZip } from "~/services/platform/zip.server";
+import { PACKAGES, packageZip } from "../../fixtures/packages";
 import { loadJudgeService, startInternalEndpoints, type RunningJudge } from "./judge-service";
 
-// Problem packages for the import tests, zipped from the folders of tests/fixtures/packages/ (a
-// variant is a copy with some files changed), and a judge that builds and checks them.
+// Problem packages for the import tests, zipped from the folders of tests/fixtures/packages/, and a
+// judge that builds and checks them.
 
-export const PACKAGES = path.resolve("tests/fixtures/packages");
+export { PACKAGES };
 
-/** Zips `tests/fixtures/packages/<kind>/<name>` (inside a folder of its name) with `changes` applied (null removes a file). */
+/** Writes the package's zip (with `changes`, see packageZip) into `into`; returns its path. */
 export async function zipPackage(kind: "kattis" | "polygon", name: string, into: string, changes: Record<string, string | null> = {}): Promise<string> {
-  const work = await mkdtemp(path.join(into, `${name}-`));
-  const dir = path.join(work, name);
-  await cp(path.join(PACKAGES, kind, name), dir, { recursive: true });
-  for (const [rel, content] of Object.entries(changes)) {
-    if (content === null) await rm(path.join(dir, rel), { force: true, recursive: true });
-    else {
-      await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
-      await writeFile(path.join(dir, rel), content);
-    }
-  }
-  const files = await listFilesRecursive(work);
   const zip = path.join(into, `${name}-${Math.random().toString(36).slice(2)}.zip`);
-  await writeZip(zip, files.map((f) => ({ name: f, path: path.join(work, f) })));
-  await rm(work, { recursive: true, force: true });
+  await writeFile(zip, await packageZip(kind, name, changes));
   return zip;
 }
 
