@@ -40,9 +40,10 @@ async function importPolygon(changes: Record<string, string | null> = {}): Promi
 }
 
 /** The generator compiled here, outside the sandbox, with the judge's testlib.h: what it prints for `args`. */
-function generateHere(args: string[]): string {
-  const bin = path.join(tmp, "gen-here");
-  execFileSync("g++", ["-O2", "-std=c++17", "-I", path.resolve("judge-service/sandbox"), "-I", path.join(PACKAGES, "polygon/sums/files"), "-o", bin, path.join(PACKAGES, "polygon/sums/files/gen.cpp")]);
+function generateHere(args: string[], pkg = "sums"): string {
+  const bin = path.join(tmp, `gen-${pkg}`);
+  const files = path.join(PACKAGES, "polygon", pkg, "files");
+  execFileSync("g++", ["-O2", "-std=c++17", "-I", path.resolve("judge-service/sandbox"), "-I", files, "-o", bin, path.join(files, "gen.cpp")]);
   return execFileSync(bin, args, { encoding: "utf8" });
 }
 
@@ -110,5 +111,21 @@ describe("Polygon packages", () => {
     expect(result.status).toBe("imported");
     expect(result.checks?.find((c) => c.label === "solutions/diff.cpp")).toMatchObject({ group: "accepted", status: JudgeStatus.WRONG_ANSWER, ok: false });
     expect(result.warnings).toContainEqual({ key: "admin-problem:import.warnings.verdictMismatch", params: { name: "solutions/diff.cpp", group: "accepted", status: "Wrong Answer" } });
+  }, 600_000);
+
+  it("builds an interactive problem: the answers are what the interactor writes beside the main solution, then judged with it", async () => {
+    const zip = await zipPackage("polygon", "guess", tmp);
+    const result = (await runImport("polygon", zip, "guess.zip", actor, { onConflict: "suffix" })).results[0];
+    expect(result.reason).toBeUndefined();
+    const doc = (await Problem.findById(result.pid).lean<ProblemDoc>())!;
+    expect(doc.judgeMode).toBe("interactive");
+    expect(doc.input).toContain("### Interaction");
+    const read = async (name: string) => (await readTestDataFile(doc.testCaseHash, name))!.toString();
+    for (const c of doc.testCases) expect(await read(c.output)).toBe(await read(c.input));
+    expect(await read("03.in")).toBe(generateHere(["17"], "guess"));
+    expect(doc.examples).toEqual([{ input: "123\n", output: "" }]);
+    const byLabel = Object.fromEntries((result.checks ?? []).map((c) => [c.label, c]));
+    expect(byLabel["solutions/bisect.cpp"]).toMatchObject({ group: "main", status: JudgeStatus.ACCEPTED, ok: true });
+    expect(byLabel["solutions/one.cpp"]).toMatchObject({ group: "wrong-answer", status: JudgeStatus.WRONG_ANSWER, ok: true });
   }, 600_000);
 });
