@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -127,5 +128,31 @@ describe("Polygon packages", () => {
     const byLabel = Object.fromEntries((result.checks ?? []).map((c) => [c.label, c]));
     expect(byLabel["solutions/bisect.cpp"]).toMatchObject({ group: "main", status: JudgeStatus.ACCEPTED, ok: true });
     expect(byLabel["solutions/one.cpp"]).toMatchObject({ group: "wrong-answer", status: JudgeStatus.WRONG_ANSWER, ok: true });
+  }, 600_000);
+
+  it("scores groups worth their points as subtasks and reads a statement from problem-properties.json", async () => {
+    const xml = readFileSync(path.join(PACKAGES, "polygon/sums/problem.xml"), "utf8")
+      .replace('<test method="manual" sample="true"/>', '<test method="manual" sample="true" group="0" points="0"/>')
+      .replace('<test method="manual"/>', '<test method="manual" group="1" points="0"/>')
+      .replace('<test cmd="gen -n 5 -max 100" method="generated"/>', '<test cmd="gen -n 5 -max 100" method="generated" group="1" points="0"/>')
+      .replace('<test cmd="gen -n 50 -max 1000000000" method="generated"/>', '<test cmd="gen -n 50 -max 1000000000" method="generated" group="2" points="0"/>')
+      .replace('<test cmd="gen -n 100 -max 1000000000 -seed 3" method="generated"/>', '<test cmd="gen -n 100 -max 1000000000 -seed 3" method="generated" group="2" points="0"/>')
+      .replace("</tests>", '</tests><groups><group name="0" points="0" points-policy="complete-group"/><group name="1" points="40" points-policy="complete-group"/><group name="2" points="60" points-policy="complete-group"/></groups>');
+    const properties = { name: "Many Sums", legend: "Add $a$ and $b$, \\textit{each time}.", input: "Pairs.", output: "Sums.", notes: "", sampleTests: [] };
+    const result = await importPolygon({ "problem.xml": xml, "statement-sections": null, "statements/english/problem-properties.json": JSON.stringify(properties) });
+    expect(result.status).toBe("imported");
+    const doc = (await Problem.findById(result.pid).lean<ProblemDoc>())!;
+    expect(doc.description).toBe("Add $a$ and $b$, *each time*.");
+    expect(doc.type).toBe(1);
+    expect(doc.judgeCaseMode).toBe("subtask_lowest");
+    expect(doc.testCases.map((c) => [c.score, c.groupNum])).toEqual([
+      [0, 1],
+      [40, 2],
+      [40, 2],
+      [60, 3],
+      [60, 3],
+    ]);
+    const byLabel = Object.fromEntries((result.checks ?? []).map((c) => [c.label, c]));
+    expect(byLabel["solutions/main.cpp"]).toMatchObject({ status: JudgeStatus.ACCEPTED, score: 100, ok: true });
   }, 600_000);
 });

@@ -36,6 +36,9 @@ export interface InputFile {
   args: string[];
 }
 
+/** Runs in one judge task: a program is compiled once per task (checkers' cache aside). */
+const RUNS_PER_TASK = 200;
+
 /** Limits of package programs (generators, validators, model solutions making answers). */
 export const TOOL_LIMITS = { timeMs: 10_000, memoryMb: 1024, outputBytes: 64 * 1024 * 1024 };
 
@@ -67,30 +70,28 @@ export async function validateInputs(validators: InputValidator[], inputs: Input
   await withDataSet(inputs, async (hash) => {
     for (const v of validators) {
       await step({ key: "import.steps.validating", params: { name: v.name, count: inputs.length } });
-      const answer = await runOnJudge({
-        language: v.language,
-        code: v.code,
-        testlib: v.testlib,
-        extraFiles: v.extraFiles,
-        runs: inputs.map((f) => ({ args: f.args, stdin: { testData: hash, name: f.name } })),
-        limits: { ...TOOL_LIMITS, outputBytes: 1 },
-        keepOutput: false,
-      });
-      const r = answer.result;
-      if (!r.ok) throw new ImportParseError(r.compileError ? "import.errors.programCompile" : "import.errors.programFailed", { name: v.name, message: r.message.slice(0, 1500) });
-      for (const [i, o] of r.runs.entries()) {
-        const valid = v.validExit === 0 ? o.status === "ok" : o.status === "exit" && o.exitCode === 42;
-        if (!valid) {
-          throw new ImportParseError("import.errors.inputInvalid", { test: inputs[i].label, name: v.name, result: outcomeText(o), message: said(o) });
+      for (let from = 0; from < inputs.length; from += RUNS_PER_TASK) {
+        const part = inputs.slice(from, from + RUNS_PER_TASK);
+        const answer = await runOnJudge({
+          language: v.language,
+          code: v.code,
+          testlib: v.testlib,
+          extraFiles: v.extraFiles,
+          runs: part.map((f) => ({ args: f.args, stdin: { testData: hash, name: f.name } })),
+          limits: { ...TOOL_LIMITS, outputBytes: 1 },
+          keepOutput: false,
+        });
+        const r = answer.result;
+        if (!r.ok) throw new ImportParseError(r.compileError ? "import.errors.programCompile" : "import.errors.programFailed", { name: v.name, message: r.message.slice(0, 1500) });
+        for (const [i, o] of r.runs.entries()) {
+          const valid = v.validExit === 0 ? o.status === "ok" : o.status === "exit" && o.exitCode === 42;
+          if (!valid) {
+            throw new ImportParseError("import.errors.inputInvalid", { test: part[i].label, name: v.name, result: outcomeText(o), message: said(o) });
+          }
         }
       }
     }
   });
-}
-
-export interface ProducedOutput {
-  index: number;
-  outcome: RunOutcome;
 }
 
 /**
@@ -99,7 +100,18 @@ export interface ProducedOutput {
  */
 export async function produceOutputs(
   program: { name: string; language: string; code: string; testlib: boolean; extraFiles: ExtraFile[] },
-  runs: Array<{ args: string[]; stdin: { testData: string; name: string } | null; target: string; label: string; answer?: { testData: string; name: string } | null }>,
+  runs: OutputRun[],
+  interactor: { language: string; code: string; extraFiles: ExtraFile[] } | null,
+  failKey: string,
+): Promise<void> {
+  for (let from = 0; from < runs.length; from += RUNS_PER_TASK) await produceSome(program, runs.slice(from, from + RUNS_PER_TASK), interactor, failKey);
+}
+
+type OutputRun = { args: string[]; stdin: { testData: string; name: string } | null; target: string; label: string; answer?: { testData: string; name: string } | null };
+
+async function produceSome(
+  program: { name: string; language: string; code: string; testlib: boolean; extraFiles: ExtraFile[] },
+  runs: OutputRun[],
   interactor: { language: string; code: string; extraFiles: ExtraFile[] } | null,
   failKey: string,
 ): Promise<void> {
