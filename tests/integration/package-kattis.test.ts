@@ -72,6 +72,7 @@ describe("ICPC problem packages", () => {
     expect(doc.judgeMode).toBe("spj");
     expect(doc.spjProtocol).toBe("kattis");
     expect(doc.spjCode).toContain("judgemessage.txt");
+    expect((await Problem.findById(result.pid).lean<ProblemDoc>())!.spjCompileOk).toBe(true);
     expect(doc.memoryLimit).toBe(256);
     // Samples are judged first, then the secret groups in order.
     expect(doc.testCases.map((c) => c.input)).toEqual(["sample-1.in", "secret-large-01.in", "secret-small-01.in", "secret-small-02.in"]);

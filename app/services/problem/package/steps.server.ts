@@ -191,6 +191,9 @@ export async function judgePrograms(
     if (!(err instanceof NoJudgeError)) throw err;
     warnings.push({ key: "import.warnings.programsNotJudged" });
   }
+  // A program that got past compiling to a verdict was judged with the checker or interactor: it compiles.
+  const judgedWithChecker = [...checks.values()].some((c) => c.status !== null && c.status !== JudgeStatus.SYSTEM_ERROR && c.status !== JudgeStatus.COMPILE_ERROR);
+  if (doc.judgeMode !== "default" && judgedWithChecker) await Problem.updateOne({ _id: doc._id }, { $set: { spjCompileOk: true } });
   return programs.map(
     (p) => checks.get(p) ?? { label: p.label, group: p.group, language: p.language, status: null, score: 0, timeMs: 0, ok: false, note: { key: "import.checks.notJudged" } },
   );
