@@ -175,7 +175,7 @@ describe("ICPC package export", () => {
     for (const f of FIELDS) expect([f, copy[f]]).toEqual([f, original[f]]);
     expect(copy.testCases.map((c) => c.input)).toEqual(original.testCases.map((c) => c.input));
     expect(await caseContents(copy)).toEqual(await caseContents(original));
-    expect(existsSync(path.join(dir, "sumtwo/output_validators/validator/validator.cpp"))).toBe(true);
+    expect(existsSync(path.join(dir, packageName(original), "output_validators/validator/validator.cpp"))).toBe(true);
   }, 600_000);
 
   it("exports a testlib checker with build and run scripts that speak the format's exit codes, and OI subtasks as groups", async () => {
