@@ -276,6 +276,10 @@ export interface RunOutcome {
   outputBytes: number;
 }
 
+/**
+ * `runs` follows the task's runs in order; it is shorter when the kept output reached the judge's
+ * budget for one task (the rest is asked for again).
+ */
 export type RunProgramResult = { ok: true; runs: RunOutcome[] } | { ok: false; compileError: boolean; message: string };
 
 export const RUN_RESULT_KEY = "judge:run";

@@ -126,7 +126,10 @@ export async function runProgram(ctx: JudgeContext, task: RunProgramTask, keep: 
     const outMax = Math.max(1, task.limits.outputBytes);
     const errMax = ctx.settings.stderrBytes;
     const runs: RunOutcome[] = [];
+    let kept = 0;
     for (const [index, run] of task.runs.entries()) {
+      // Past the output a task may keep, the web side asks again for the rest.
+      if (index > 0 && kept >= ctx.settings.runKeepBytes) break;
       let input: CopyInFile;
       let answer: CopyInFile = { content: "" };
       try {
@@ -150,6 +153,7 @@ export async function runProgram(ctx: JudgeContext, task: RunProgramTask, keep: 
           signal,
         );
         runs.push(await finishRun(ctx, r, r.files?.stderr ?? "", task.keepOutput ? "stdout" : null, index, keep, signal));
+        kept += Math.max(0, runs[runs.length - 1].outputBytes);
         continue;
       }
       const [u, it] = await ctx.sandbox.run(
@@ -178,6 +182,7 @@ export async function runProgram(ctx: JudgeContext, task: RunProgramTask, keep: 
       // The program's own failure first, then the interactor's.
       const decisive = u.status !== "Accepted" ? u : it;
       runs.push(await finishRun(ctx, { ...decisive, fileIds: it.fileIds }, stderr, task.keepOutput ? "tout" : null, index, keep, signal));
+      kept += Math.max(0, runs[runs.length - 1].outputBytes);
     }
     return { ok: true, runs };
   } finally {

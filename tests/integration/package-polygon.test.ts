@@ -24,7 +24,9 @@ let judge: Awaited<ReturnType<typeof startPackageJudge>> | null = null;
 beforeAll(async () => {
   await openStore();
   tmp = await tempDir();
-  judge = await startPackageJudge("polygon-package-judge");
+  // Little output kept per task: a generator's or the main solution's runs take several tasks, each
+  // asked for after the last one's outputs were taken.
+  judge = await startPackageJudge("polygon-package-judge", { runKeepBytes: 600 });
 });
 
 afterAll(async () => {

@@ -22,7 +22,7 @@ export async function tempDir(): Promise<string> {
 }
 
 /** A real judge on the test lane (self-tests, compile checks, package programs), fetching data from the internal endpoints. */
-export async function startPackageJudge(name: string): Promise<{ judge: RunningJudge; stop(): Promise<void> }> {
+export async function startPackageJudge(name: string, settings: { runKeepBytes?: number } = {}): Promise<{ judge: RunningJudge; stop(): Promise<void> }> {
   const endpoints = await startInternalEndpoints();
   const api = await loadJudgeService();
   const cacheDir = await mkdtemp(path.join(os.tmpdir(), "oj-judge-cache-"));
@@ -40,6 +40,7 @@ export async function startPackageJudge(name: string): Promise<{ judge: RunningJ
     cacheDir,
     stopGraceMs: 2000,
     logLevel: "warn",
+    settings,
   });
   return {
     judge,

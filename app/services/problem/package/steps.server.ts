@@ -104,18 +104,19 @@ export async function produceOutputs(
   interactor: { language: string; code: string; extraFiles: ExtraFile[] } | null,
   failKey: string,
 ): Promise<void> {
-  for (let from = 0; from < runs.length; from += RUNS_PER_TASK) await produceSome(program, runs.slice(from, from + RUNS_PER_TASK), interactor, failKey);
+  let from = 0;
+  while (from < runs.length) from += await produceSome(program, runs.slice(from, from + RUNS_PER_TASK), interactor, failKey);
 }
 
 type OutputRun = { args: string[]; stdin: { testData: string; name: string } | null; target: string; label: string; answer?: { testData: string; name: string } | null };
 
+/** Runs what the judge takes of `runs` in one task; returns how many were done. */
 async function produceSome(
   program: { name: string; language: string; code: string; testlib: boolean; extraFiles: ExtraFile[] },
   runs: OutputRun[],
   interactor: { language: string; code: string; extraFiles: ExtraFile[] } | null,
   failKey: string,
-): Promise<void> {
-  if (runs.length === 0) return;
+): Promise<number> {
   const answer = await runOnJudge({
     language: program.language,
     code: program.code,
@@ -134,6 +135,9 @@ async function produceSome(
       if (!data) throw new ImportParseError(failKey, { test: runs[i].label, name: program.name, result: outcomeText(o), message: said(o) });
       await writeFile(runs[i].target, data);
     }
+    // A judge always does at least one run; fewer than asked means its output budget was reached.
+    if (r.runs.length === 0) throw new ImportParseError("import.errors.programFailed", { name: program.name, message: "no run was done" });
+    return r.runs.length;
   } finally {
     await answer.dispose();
   }
