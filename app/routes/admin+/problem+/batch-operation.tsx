@@ -180,7 +180,7 @@ export default function BatchOperation() {
               </select>
             </Field>
             <Field label={t("batch.file")} htmlFor="import-file" error={result?.errors.file} hint={t("batch.fileHint")}>
-              <input id="import-file" type="file" name="file" accept=".zip,.xml" className="text-sm" />
+              <input id="import-file" type="file" name="file" accept=".zip,.kpp,.xml" className="text-sm" />
             </Field>
           </div>
           <button type="submit" className={primaryButtonClass} disabled={busy} data-testid="start-import">
