@@ -33,6 +33,8 @@ COPY --from=build /app/public ./public
 COPY --from=build /app/locales ./locales
 COPY --from=build /app/app/lib ./app/lib
 COPY --from=build /app/app/services/platform/secrets.server.ts ./app/services/platform/secrets.server.ts
+# Problem packages exported for other systems carry our testlib.h beside a testlib checker.
+COPY --from=build /app/judge-service/sandbox/testlib.h ./judge-service/sandbox/testlib.h
 COPY --from=build /app/server ./server
 COPY --from=build /app/package.json /app/server.ts ./
 VOLUME /data

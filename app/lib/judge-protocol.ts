@@ -125,11 +125,19 @@ export interface TaskProblem {
   /** Checker or interactor source and its language ("C" or "C++"), for spj and interactive. */
   spjLanguage: string | null;
   spjCode: string | null;
+  /**
+   * How the checker or interactor speaks: testlib's way (absent, "testlib") or the ICPC problem
+   * package format's output validators ("kattis": run as `validator input answer feedback_dir/`
+   * with the program's output on stdin; exit code 42 accepted, 43 wrong answer).
+   */
+  spjProtocol?: SpjProtocol;
   userExtraFiles: ExtraFile[];
   judgeExtraFiles: ExtraFile[];
   testDataHash: string;
   cases: TaskCase[];
 }
+
+export type SpjProtocol = "testlib" | "kattis";
 
 export interface SubmissionTask {
   kind: "submission";
@@ -208,7 +216,76 @@ export interface RemoteFetchTask {
   enqueuedAt: number;
 }
 
-export type JudgeTask = SubmissionTask | TestTask | CompileCheckTask | RemoteSubmissionTask | RemoteFetchTask;
+/**
+ * Judging a program of a problem package (its example submissions or tagged solutions) exactly as a
+ * submission would be, without a submission: on the self-test lane, the judge stores the
+ * FinalMessage under CHECK_RESULT_KEY:<key> (submissionId and attempt 0).
+ */
+export interface CheckTask {
+  kind: "check";
+  key: string;
+  language: string;
+  code: string;
+  problem: TaskProblem;
+  enqueuedAt: number;
+}
+
+export const CHECK_RESULT_KEY = "judge:check";
+
+/**
+ * Running one program several times and keeping what it prints (generators, validators, a model
+ * solution making answers). The program is compiled once: with `testlib` as a checker is (C or C++,
+ * testlib.h beside it, `./prog args…`), otherwise as a submission in `language`, its run command
+ * followed by the arguments. Each run's stdin is text, a file of a stored test data set, or nothing.
+ * With `keepOutput` the judge puts each run's stdout under RUN_OUTPUT_KEY:<key>:<index> (bytes, at
+ * most `limits.outputBytes`) before it stores the RunProgramResult under RUN_RESULT_KEY:<key>.
+ * With `interactor`, each run is the program talking to that interactor (testlib's interactor
+ * protocol), and the kept output is what the interactor wrote to its `tout` file.
+ */
+export interface RunProgramTask {
+  kind: "run";
+  key: string;
+  /** The program's language (a checker language with `testlib`). */
+  language: string;
+  code: string;
+  testlib: boolean;
+  extraFiles: ExtraFile[];
+  runs: RunSpec[];
+  limits: { timeMs: number; memoryMb: number; outputBytes: number };
+  keepOutput: boolean;
+  interactor?: { language: string; code: string; extraFiles: ExtraFile[] } | null;
+  enqueuedAt: number;
+}
+
+export interface RunSpec {
+  args: string[];
+  stdin: { content: string } | { testData: string; name: string } | null;
+  /** A second input and answer for an interactor run (files of the same test data set). */
+  answer?: { testData: string; name: string } | null;
+}
+
+export interface RunOutcome {
+  /** "ok" exit code 0; "exit" another exit code; the rest as named. */
+  status: "ok" | "exit" | "time" | "memory" | "output" | "signal" | "error";
+  exitCode: number;
+  timeMs: number;
+  memoryKb: number;
+  /** The start of stderr (and of the interactor's stderr for interactor runs). */
+  stderr: string;
+  /** Bytes of stdout (or tout) kept; -1 when none was kept. */
+  outputBytes: number;
+}
+
+/**
+ * `runs` follows the task's runs in order; it is shorter when the kept output reached the judge's
+ * budget for one task (the rest is asked for again).
+ */
+export type RunProgramResult = { ok: true; runs: RunOutcome[] } | { ok: false; compileError: boolean; message: string };
+
+export const RUN_RESULT_KEY = "judge:run";
+export const RUN_OUTPUT_KEY = "judge:run-output";
+
+export type JudgeTask = SubmissionTask | TestTask | CompileCheckTask | RemoteSubmissionTask | RemoteFetchTask | CheckTask | RunProgramTask;
 
 export const REMOTE_FETCH_RESULT_KEY = "judge:remote-fetch";
 

@@ -261,3 +261,5 @@ export function displayedLimits(p: { problemId: string; isRemote: boolean; timeL
 
 /** Checker and interactor languages (spec: SPJ language C by default). */
 export const SPJ_LANGUAGES = ["C", "C++"] as const;
+/** How a checker or interactor decides: testlib's exit codes, or the ICPC package format's 42 / 43. */
+export const SPJ_PROTOCOLS = ["testlib", "kattis"] as const;

@@ -45,7 +45,7 @@ export const UPLOAD_LIMITS = {
 /** Display ids: letters, digits and `-_.`; they appear in URLs (/problem/{problemID}). */
 export const DISPLAY_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
-export const IMPORT_FORMATS = ["hoj", "hydro", "qduoj", "fps"] as const;
+export const IMPORT_FORMATS = ["hoj", "hydro", "qduoj", "fps", "kattis", "polygon"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** What an import does when a display id is already taken. */

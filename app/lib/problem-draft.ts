@@ -50,6 +50,7 @@ export interface ProblemDraft {
   openCaseResult: boolean;
   judgeMode: string;
   spjLanguage: string;
+  spjProtocol: string;
   spjCode: string;
   judgeCaseMode: string;
   isUploadCase: boolean;
@@ -96,6 +97,7 @@ export function emptyDraft(): ProblemDraft {
     openCaseResult: PROBLEM_DEFAULTS.openCaseResult,
     judgeMode: PROBLEM_DEFAULTS.judgeMode,
     spjLanguage: PROBLEM_DEFAULTS.spjLanguage,
+    spjProtocol: "testlib",
     spjCode: "",
     judgeCaseMode: PROBLEM_DEFAULTS.judgeCaseMode,
     isUploadCase: false,

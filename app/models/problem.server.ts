@@ -61,6 +61,8 @@ export interface ProblemDoc {
   spjLanguage: string | null;
   spjCode: string | null;
   spjCompileOk: boolean;
+  /** "testlib" (absent on older problems) or "kattis": how the checker or interactor decides. */
+  spjProtocol?: string;
   isUploadCase: boolean;
   testCases: ProblemCase[];
   /** Content hash of the test data (files and case list); judges cache by it. Empty: no data yet. */
@@ -126,6 +128,7 @@ const problemSchema = new Schema<ProblemDoc>(
     spjLanguage: { type: String, default: null },
     spjCode: { type: String, default: null },
     spjCompileOk: { type: Boolean, default: false },
+    spjProtocol: { type: String, default: "testlib" },
     isUploadCase: { type: Boolean, default: true },
     testCases: {
       type: [new Schema<ProblemCase>({ input: String, output: String, score: Number, groupNum: Number }, { _id: false })],

@@ -1,6 +1,7 @@
 import { JudgeStatus, LIMITS } from "../../app/lib/constants";
 import type {
   CaseMessage,
+  CheckTask,
   CompileCheckResult,
   CompileCheckTask,
   FinalMessage,
@@ -213,4 +214,19 @@ export async function checkCompile(ctx: JudgeContext, task: CompileCheckTask, si
     if (err instanceof InvalidTaskError) return { ok: false, message: err.message };
     throw err;
   }
+}
+
+/** A package's program judged as a submission would be; the result is kept, not published. */
+export async function judgeCheck(ctx: JudgeContext, task: CheckTask, signal: AbortSignal): Promise<FinalMessage> {
+  const asSubmission: SubmissionTask = {
+    kind: "submission",
+    submissionId: 0,
+    attempt: 0,
+    contest: false,
+    language: task.language,
+    code: task.code,
+    problem: task.problem,
+    enqueuedAt: task.enqueuedAt,
+  };
+  return judgeSubmission(ctx, asSubmission, async () => undefined, signal);
 }

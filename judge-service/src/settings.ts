@@ -44,6 +44,11 @@ export interface JudgeSettings {
   judgeProgramMinMemoryMb: number;
   /** Processes and threads a checker or interactor may start. */
   judgeProgramProcs: number;
+  /**
+   * Output one `run` task keeps for the web side (in Redis): past it the task ends with the runs
+   * done so far and the web side asks again for the rest.
+   */
+  runKeepBytes: number;
 }
 
 export const DEFAULT_SETTINGS: JudgeSettings = {
@@ -64,4 +69,5 @@ export const DEFAULT_SETTINGS: JudgeSettings = {
   judgeProgramMinTimeMs: 2000,
   judgeProgramMinMemoryMb: 256,
   judgeProgramProcs: 16,
+  runKeepBytes: 256 * 1024 * 1024,
 };

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { JudgeCaseMode, JudgeMode } from "~/lib/constants";
-import { LANGUAGES, SPJ_LANGUAGES } from "~/lib/languages";
+import { LANGUAGES, SPJ_LANGUAGES, SPJ_PROTOCOLS } from "~/lib/languages";
 import { EXAMPLES_RECOMMENDED_MAX } from "~/lib/problem-admin";
 import type { DraftCase, DraftFile, ProblemDraft } from "~/lib/problem-draft";
 import { buttonClass, Checkbox, dangerButtonClass, Field, FieldError, inputClass, Notice, primaryButtonClass, Section, textareaClass, sized } from "./ui";
@@ -438,6 +438,15 @@ export function ProblemForm({ draft, errors, compileError, notice, tags, mode, a
               {SPJ_LANGUAGES.map((l) => (
                 <option key={l} value={l}>
                   {l}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label={t("form.spjProtocol")} htmlFor="spjProtocol" error={errors.spjProtocol} hint={t("form.spjProtocolHint")}>
+            <select id="spjProtocol" name="spjProtocol" className={sized("w-72")} defaultValue={draft.spjProtocol}>
+              {SPJ_PROTOCOLS.map((p) => (
+                <option key={p} value={p}>
+                  {t(`spjProtocols.${p}`)}
                 </option>
               ))}
             </select>

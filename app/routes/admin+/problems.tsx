@@ -43,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       author: p.author,
       auth: p.auth,
       hasData: !!p.testCaseHash,
+      isRemote: !!p.isRemote,
       created: formatDateTime(p.gmtCreate),
       modified: formatDateTime(p.gmtModified),
     })),
@@ -228,6 +229,11 @@ export default function AdminProblems() {
                     {p.hasData ? (
                       <a href={withBase(`/admin/problem/testcase/${p.id}`)} className={buttonClass} download>
                         {t("list.downloadCases")}
+                      </a>
+                    ) : null}
+                    {p.hasData && !p.isRemote ? (
+                      <a href={withBase(`/admin/problem/package/${p.id}`)} className={buttonClass} download title={t("list.downloadPackageHint")} data-testid="download-package">
+                        {t("list.downloadPackage")}
                       </a>
                     ) : null}
                     <Form method="post">

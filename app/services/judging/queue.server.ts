@@ -45,6 +45,7 @@ export function toTaskProblem(p: ProblemDoc): TaskProblem {
     ioWriteFileName: p.ioWriteFileName ?? "",
     spjLanguage: p.judgeMode === "default" ? null : (p.spjLanguage ?? "C"),
     spjCode: p.judgeMode === "default" ? null : (p.spjCode ?? ""),
+    spjProtocol: p.judgeMode !== "default" && p.spjProtocol === "kattis" ? "kattis" : "testlib",
     userExtraFiles: (p.userExtraFile ?? []).map((f) => ({ name: f.name, content: f.content })),
     judgeExtraFiles: (p.judgeExtraFile ?? []).map((f) => ({ name: f.name, content: f.content })),
     testDataHash: p.testCaseHash,

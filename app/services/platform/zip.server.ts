@@ -145,14 +145,16 @@ export async function extractZipFresh(zipPath: string, destDir: string, limits?:
   }
 }
 
-export type ZipSource = { name: string; path: string } | { name: string; data: Buffer | string };
+/** A file for a zip; `mode` gives it Unix permission bits (0o755 for a script). */
+export type ZipSource = { name: string; path: string; mode?: number } | { name: string; data: Buffer | string; mode?: number };
 
 /** A zip archive of the given files as a stream; files on disk are read while the zip is sent. */
 export function zipStream(entries: readonly ZipSource[]): Readable {
   const zip = new yazl.ZipFile();
   for (const e of entries) {
-    if ("path" in e) zip.addFile(e.path, e.name);
-    else zip.addBuffer(typeof e.data === "string" ? Buffer.from(e.data, "utf8") : e.data, e.name);
+    const opts = e.mode !== undefined ? { mode: e.mode } : undefined;
+    if ("path" in e) zip.addFile(e.path, e.name, opts);
+    else zip.addBuffer(typeof e.data === "string" ? Buffer.from(e.data, "utf8") : e.data, e.name, opts);
   }
   zip.end();
   return zip.outputStream as unknown as Readable;

@@ -76,6 +76,7 @@ export function needsCompile(input: ProblemInput, existing: ProblemDoc | null): 
     existing.judgeMode !== input.judgeMode ||
     existing.spjCode !== input.spjCode ||
     existing.spjLanguage !== input.spjLanguage ||
+    (input.spjProtocol !== undefined && (existing.spjProtocol ?? "testlib") !== input.spjProtocol) ||
     !sameFiles(existing.judgeExtraFile ?? [], input.judgeExtraFile)
   );
 }
@@ -160,7 +161,7 @@ async function runCompileCheck(input: ProblemInput, opts?: CompileWaitOptions): 
   if (!result.ok) throw new ProblemAdminError("spjCompileFailed", "spjCode", result.message || "");
 }
 
-function documentFields(input: ProblemInput, data: { cases: ProblemCase[]; hash: string; tags: number[]; spjCompileOk: boolean }) {
+function documentFields(input: ProblemInput, data: { cases: ProblemCase[]; hash: string; tags: number[]; spjCompileOk: boolean; spjProtocol: string }) {
   const special = input.judgeMode !== JudgeMode.DEFAULT;
   return {
     problemId: input.problemId,
@@ -184,6 +185,7 @@ function documentFields(input: ProblemInput, data: { cases: ProblemCase[]; hash:
     spjLanguage: special ? input.spjLanguage : null,
     spjCode: special ? input.spjCode : null,
     spjCompileOk: special ? data.spjCompileOk : false,
+    spjProtocol: special ? (input.spjProtocol ?? data.spjProtocol) : "testlib",
     isUploadCase: input.isUploadCase,
     testCases: data.cases,
     testCaseHash: data.hash,
@@ -248,7 +250,7 @@ async function persistProblem(input: ProblemInput, ctx: PersistContext): Promise
     const ensured = await ensureTagsByName(tagPlan.create);
     createdTags = ensured.created;
     const tags = [...tagPlan.ids, ...ensured.ids];
-    const fields = documentFields(input, { cases: testData.cases, hash, tags, spjCompileOk });
+    const fields = documentFields(input, { cases: testData.cases, hash, tags, spjCompileOk, spjProtocol: ctx.existing?.spjProtocol ?? "testlib" });
     const now = new Date();
     let doc: ProblemDoc | null;
     if (ctx.existing) {
@@ -330,7 +332,7 @@ export interface AdminProblemListQuery {
   auth?: number;
 }
 
-export type AdminProblemRow = Pick<ProblemDoc, "_id" | "problemId" | "title" | "author" | "auth" | "type" | "difficulty" | "judgeMode" | "isUploadCase" | "testCaseHash" | "modifiedUser" | "gmtCreate" | "gmtModified">;
+export type AdminProblemRow = Pick<ProblemDoc, "_id" | "problemId" | "title" | "author" | "auth" | "type" | "difficulty" | "judgeMode" | "isUploadCase" | "testCaseHash" | "isRemote" | "modifiedUser" | "gmtCreate" | "gmtModified">;
 
 /** The admin problem list's query from a page address (?keyword=&page=). */
 export function adminListQueryFrom(url: URL): AdminProblemListQuery {
@@ -360,7 +362,7 @@ export async function listAdminProblems(q: AdminProblemListQuery): Promise<{ rec
     .sort({ _id: -1 })
     .skip((page - 1) * limit)
     .limit(limit)
-    .select("_id problemId title author auth type difficulty judgeMode isUploadCase testCaseHash modifiedUser gmtCreate gmtModified")
+    .select("_id problemId title author auth type difficulty judgeMode isUploadCase testCaseHash isRemote modifiedUser gmtCreate gmtModified")
     .lean<AdminProblemRow[]>();
   return { records, total, page, limit };
 }

@@ -11,6 +11,10 @@ import { parseFpsFile } from "./import/fps.server";
 import { parseHojArchive } from "./import/hoj.server";
 import { parseHydroArchive } from "./import/hydro.server";
 import { parseQduojArchive } from "./import/qduoj.server";
+import { parseKattisArchive } from "./import/kattis.server";
+import { parsePolygonArchive } from "./import/polygon.server";
+import { NoJudgeError } from "./package/judge-client.server";
+import type { PackageCheck } from "./package/programs.server";
 import { ImportParseError, type ImportCandidate, type ImportMessage } from "./import/common.server";
 import { logger } from "../platform/logger.server";
 import { importProblem, isDisplayIdTaken, type AdminActor } from "./admin.server";
@@ -34,6 +38,8 @@ export interface ImportResult {
   /** Why it was refused: a key of the admin-problem namespace, or a schema message (with the namespace). */
   reason?: ImportMessage & { field?: string };
   warnings: ImportMessage[];
+  /** Package formats: each program of the package with its verdict beside its folder or tag. */
+  checks?: PackageCheck[];
 }
 
 export interface ImportReport {
@@ -49,6 +55,8 @@ export interface ImportProgress {
   total: number;
   done: number;
   current: string;
+  /** What the current problem's import is doing (package formats: building tests, judging…). */
+  step?: ImportMessage;
 }
 
 export interface ImportOptions {
@@ -62,7 +70,9 @@ function workRoot(): string {
 
 /** Which file names each format takes. */
 export function acceptsFileName(format: ImportFormat, fileName: string): boolean {
-  return format === "fps" ? /\.xml$/i.test(fileName) : /\.zip$/i.test(fileName);
+  if (format === "fps") return /\.xml$/i.test(fileName);
+  if (format === "kattis") return /\.(zip|kpp)$/i.test(fileName);
+  return /\.zip$/i.test(fileName);
 }
 
 async function readCandidates(format: ImportFormat, filePath: string, work: string): Promise<ImportCandidate[]> {
@@ -75,6 +85,8 @@ async function readCandidates(format: ImportFormat, filePath: string, work: stri
   });
   if (format === "hoj") return parseHojArchive(unpacked);
   if (format === "hydro") return parseHydroArchive(unpacked);
+  if (format === "kattis") return parseKattisArchive(unpacked, work);
+  if (format === "polygon") return parsePolygonArchive(unpacked, work);
   return parseQduojArchive(unpacked);
 }
 
@@ -105,6 +117,7 @@ function reasonOf(err: unknown): ImportResult["reason"] {
   }
   if (err instanceof ProblemAdminError) return { key: err.message, params: err.params, field: err.field };
   if (err instanceof ImportParseError) return fullKey({ key: err.key, params: err.params });
+  if (err instanceof NoJudgeError) return { key: "admin-problem:import.errors.noJudge" };
   return { key: "admin-problem:errors.importFailed" };
 }
 
@@ -118,7 +131,7 @@ function withScores(c: ImportCandidate): ImportCandidate {
   return { ...c, problem: { ...p, cases: cases.map((x, i) => ({ ...x, score: scores[i] })) } };
 }
 
-async function importCandidate(c: ImportCandidate, actor: AdminActor, opts: ImportOptions): Promise<ImportResult> {
+async function importCandidate(c: ImportCandidate, actor: AdminActor, opts: ImportOptions, step: (m: ImportMessage) => Promise<void>): Promise<ImportResult> {
   const result: ImportResult = {
     label: c.label,
     status: "refused",
@@ -130,6 +143,7 @@ async function importCandidate(c: ImportCandidate, actor: AdminActor, opts: Impo
     return result;
   }
   try {
+    await c.prepare?.(step);
     const pid = await nextSeq("problem");
     let problemId = typeof c.problem.problemId === "string" ? c.problem.problemId.trim() : "";
     if (!problemId) {
@@ -140,9 +154,21 @@ async function importCandidate(c: ImportCandidate, actor: AdminActor, opts: Impo
       problemId = await freeDisplayId(problemId);
     }
     const doc = await importProblem({ ...withScores(c).problem, problemId }, c.dir, actor, pid);
-    return { ...result, status: "imported", pid: doc._id, problemId: doc.problemId, title: doc.title };
+    const imported: ImportResult = { ...result, status: "imported", pid: doc._id, problemId: doc.problemId, title: doc.title };
+    if (c.verify) {
+      // The problem is stored: whatever its programs show is reported beside it, never a refusal.
+      const warnings = [...result.warnings];
+      try {
+        imported.checks = await c.verify(doc, step, warnings);
+      } catch (err) {
+        logger.error({ err, label: c.label }, "judging a package's programs failed");
+        warnings.push({ key: "import.warnings.programsNotJudged" });
+      }
+      imported.warnings = warnings.map(fullKey);
+    }
+    return imported;
   } catch (err) {
-    if (!(err instanceof ZodError || err instanceof ProblemAdminError || err instanceof ImportParseError)) {
+    if (!(err instanceof ZodError || err instanceof ProblemAdminError || err instanceof ImportParseError || err instanceof NoJudgeError)) {
       logger.error({ err, label: c.label }, "problem import failed");
     }
     return { ...result, renamedFrom: undefined, reason: reasonOf(err) };
@@ -172,7 +198,8 @@ export async function runImport(format: ImportFormat, filePath: string, fileName
     const results: ImportResult[] = [];
     for (const [i, c] of candidates.entries()) {
       await opts.onProgress?.({ total: candidates.length, done: i, current: c.label });
-      results.push(await importCandidate(c, actor, opts));
+      const step = async (m: ImportMessage) => opts.onProgress?.({ total: candidates.length, done: i, current: c.label, step: fullKey(m) });
+      results.push(await importCandidate(c, actor, opts, step));
     }
     await opts.onProgress?.({ total: candidates.length, done: candidates.length, current: "" });
     const imported = results.filter((r) => r.status === "imported").length;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { JudgeCaseMode, JudgeMode, PROBLEM_DEFAULTS, ProblemType } from "~/lib/constants";
-import { languageInfo, SPJ_LANGUAGES } from "~/lib/languages";
+import { languageInfo, SPJ_LANGUAGES, SPJ_PROTOCOLS } from "~/lib/languages";
 import { DISPLAY_ID_PATTERN, EXAMPLES_MAX, PROBLEM_LIMITS } from "~/lib/problem-admin";
 import { isSafeFileName } from "./testdata.server";
 
@@ -121,6 +121,8 @@ function baseShape(requireStatement: boolean) {
     judgeMode: z.preprocess((v) => (v === undefined || v === null || v === "" ? PROBLEM_DEFAULTS.judgeMode : v), z.enum(JUDGE_MODES, { errorMap: () => ({ message: E("invalidJudgeMode") }) })),
     spjLanguage: z.preprocess((v) => (v === undefined || v === null || v === "" ? PROBLEM_DEFAULTS.spjLanguage : v), z.enum(SPJ_LANGUAGES, { errorMap: () => ({ message: E("invalidSpjLanguage") }) })),
     spjCode: text(PROBLEM_LIMITS.judgeCodeMax, E("codeTooLong")),
+    /** Absent: kept as stored (testlib for a new problem). */
+    spjProtocol: z.preprocess((v) => (v === null || v === "" ? undefined : v), z.enum(SPJ_PROTOCOLS, { errorMap: () => ({ message: E("invalidSpjProtocol") }) }).optional()),
     judgeCaseMode: z.preprocess((v) => (v === undefined || v === null || v === "" ? PROBLEM_DEFAULTS.judgeCaseMode : v), z.enum(CASE_MODES, { errorMap: () => ({ message: E("invalidCaseMode") }) })),
     isUploadCase: flagDefault(true),
     /** The temporary upload holding new test data (from the zip upload), empty to keep the stored data. */

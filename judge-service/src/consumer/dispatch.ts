@@ -1,9 +1,10 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { JudgeStatus } from "../../../app/lib/constants";
-import { decodeMessage, encodeMessage, JUDGE_GROUP, LANGUAGES_SEEN_KEY, type JudgeTask, type SubmissionTask, type TestTask } from "../../../app/lib/judge-protocol";
+import { decodeMessage, encodeMessage, JUDGE_GROUP, LANGUAGES_SEEN_KEY, type CheckTask, type JudgeTask, type RunProgramTask, type SubmissionTask, type TestTask } from "../../../app/lib/judge-protocol";
 import type { JudgeContext } from "../context";
-import { checkCompile, judgeSubmission, judgeTest, NotOnThisJudgeError } from "../judge";
+import { checkCompile, judgeCheck, judgeSubmission, judgeTest, NotOnThisJudgeError } from "../judge";
+import { runProgram } from "../run-program";
 import { verdictLabel, type JudgeMetrics } from "../metrics";
 import type { RemoteWorker } from "../remote/worker";
 import { SandboxFileMissingError, SandboxUnavailableError } from "../sandbox";
@@ -23,7 +24,7 @@ import { timeLimited } from "./time-limited";
 /** When (ms) a judge first found no live judge advertising a task's language. */
 const ORPHAN_KEY = "judge:task-orphan";
 
-const KINDS: ReadonlyArray<JudgeTask["kind"]> = ["submission", "test", "compile", "remote", "remote-fetch"];
+const KINDS: ReadonlyArray<JudgeTask["kind"]> = ["submission", "test", "compile", "remote", "remote-fetch", "check", "run"];
 
 export interface DispatchParts {
   redis: Redis;
@@ -84,6 +85,16 @@ export class Dispatcher {
         await f.finish(entry, "set", f.testKey(task.testKey), encodeMessage(result), run, f.testOwnerKey(task.testKey));
         stored(verdictLabel(result.status), result.status === JudgeStatus.SYSTEM_ERROR);
         log.info({ status: result.status, ms: Date.now() - started }, "self-test judged");
+      } else if (task.kind === "check") {
+        const final = await judgeCheck(this.p.context, task, signal);
+        await f.finish(entry, "set", f.checkKey(task.key), encodeMessage(final), run);
+        stored(verdictLabel(final.status), final.status === JudgeStatus.SYSTEM_ERROR);
+        log.info({ status: final.status, ms: Date.now() - started }, "package program judged");
+      } else if (task.kind === "run") {
+        const result = await runProgram(this.p.context, task, (i, data) => f.keepRunOutput(task.key, i, data), signal);
+        await f.finish(entry, "set", f.runKey(task.key), encodeMessage(result), run);
+        stored(result.ok ? "OK" : "FAILED", false);
+        log.info({ ok: result.ok, runs: task.runs.length, ms: Date.now() - started }, "program runs done");
       } else {
         const result = await checkCompile(this.p.context, task, signal);
         await f.finish(entry, "set", f.compileKey(task.key), encodeMessage(result), run);
@@ -96,7 +107,7 @@ export class Dispatcher {
         return;
       }
       if (err instanceof NotOnThisJudgeError && run.why === null) {
-        await this.notRunHere(entry, task as SubmissionTask | TestTask, log);
+        await this.notRunHere(entry, task as SubmissionTask | TestTask | CheckTask | RunProgramTask, log);
         return;
       }
       // The sandbox client gave up reaching it: the judge pauses, which hands this task back too.
@@ -123,7 +134,7 @@ export class Dispatcher {
    * a live judge advertises the language it is left to those judges (this one does not claim it
    * again); when none has advertised it for longer than the claim time, it ends as System Error.
    */
-  private async notRunHere(entry: Entry, task: SubmissionTask | TestTask, log: Logger): Promise<void> {
+  private async notRunHere(entry: Entry, task: SubmissionTask | TestTask | CheckTask | RunProgramTask, log: Logger): Promise<void> {
     const { redis, redisPrefix, claimIdleMs } = this.p;
     const language = task.language;
     const orphanKey = `${redisPrefix}${ORPHAN_KEY}:${entry.lane}:${entry.id}`;

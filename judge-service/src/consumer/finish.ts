@@ -2,10 +2,13 @@ import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { JudgeStatus } from "../../../app/lib/constants";
 import {
+  CHECK_RESULT_KEY,
   COMPILE_RESULT_KEY,
   encodeMessage,
   JUDGE_GROUP,
   REMOTE_FETCH_RESULT_KEY,
+  RUN_OUTPUT_KEY,
+  RUN_RESULT_KEY,
   STREAM_FIELD,
   TASK_MAX_DELIVERIES,
   TEST_OWNER_KEY,
@@ -14,6 +17,7 @@ import {
   type CompileCheckResult,
   type JudgeTask,
   type RemoteFetchResult,
+  type RunProgramResult,
   type ResultMessage,
   type SubmissionTask,
   type TestJudgeResult,
@@ -91,6 +95,19 @@ export class Finisher {
     return `${this.p.redisPrefix}${COMPILE_RESULT_KEY}:${key}`;
   }
 
+  checkKey(key: string): string {
+    return `${this.p.redisPrefix}${CHECK_RESULT_KEY}:${key}`;
+  }
+
+  runKey(key: string): string {
+    return `${this.p.redisPrefix}${RUN_RESULT_KEY}:${key}`;
+  }
+
+  /** One run's output, stored before the task's result (which says how many bytes each has). */
+  async keepRunOutput(key: string, index: number, data: Buffer): Promise<void> {
+    await this.redis.set(`${this.p.redisPrefix}${RUN_OUTPUT_KEY}:${key}:${index}`, data, "EX", TEST_RESULT_TTL_S);
+  }
+
   remoteFetchKey(key: string): string {
     return `${this.p.redisPrefix}${REMOTE_FETCH_RESULT_KEY}:${key}`;
   }
@@ -132,6 +149,12 @@ export class Finisher {
     } else if (task.kind === "remote-fetch") {
       const result: RemoteFetchResult = { ok: false, message: reason };
       await this.finish(entry, "set", this.remoteFetchKey(task.key), encodeMessage(result), run);
+    } else if (task.kind === "check") {
+      const final = systemErrorFinal(this.p.context, { kind: "submission", submissionId: 0, attempt: 0, contest: false, language: task.language, code: "", problem: task.problem, enqueuedAt: task.enqueuedAt }, reason);
+      await this.finish(entry, "set", this.checkKey(task.key), encodeMessage(final), run);
+    } else if (task.kind === "run") {
+      const result: RunProgramResult = { ok: false, compileError: false, message: reason };
+      await this.finish(entry, "set", this.runKey(task.key), encodeMessage(result), run);
     } else if (task.kind === "test") {
       const result: TestJudgeResult = {
         status: JudgeStatus.SYSTEM_ERROR,

@@ -4,6 +4,7 @@ import { MS, type CopyInFile, type SandboxResult } from "../sandbox";
 import { classifyRun } from "../verdict";
 import { cpuMsOf, stoppedByWallClock, withWallReruns, type Attempt } from "../wall-clock";
 import { JUDGE_PROGRAM_ENV, JudgeProgram, checkerDecision, judgeProgramLimits } from "./spj";
+import { FEEDBACK_COPY_IN, FEEDBACK_COPY_OUT, FEEDBACK_DIR, kattisDecision } from "./kattis";
 import { caseResult, type Job, type ProblemKind } from "./types";
 import { logRerun, runMessage, userCommand, userLimitsNs } from "./user-run";
 
@@ -27,17 +28,30 @@ export function interactiveKind(): ProblemKind {
     const answer: CopyInFile = await job.files.ref(job.data.path(c.output), job.data.size(c.output), job.signal);
     const stderrMax = job.ctx.settings.stderrBytes;
     const user = userCommand(job);
+    const kattis = job.problem.spjProtocol === "kattis";
+    const outMax = job.ctx.settings.judgeProgramOutputBytes;
     const [u, it] = await interactor.with(job, (fileId) =>
       job.ctx.sandbox.run(
         [
           { ...user, clockLimit: clockMs * MS, files: [null, null, { name: "stderr", max: stderrMax, pipe: true }] },
-          {
-            args: ["./interactor", "input", "tout", "answer"],
-            env: JUDGE_PROGRAM_ENV,
-            files: [null, null, { name: "stderr", max: job.ctx.settings.judgeProgramOutputBytes, pipe: true }],
-            ...judgeProgramLimits(job, clockMs),
-            copyIn: { ...interactor.copyIn(job, fileId, "interactor"), input, answer },
-          },
+          kattis
+            ? {
+                // The package format's interactive validator: input, answer and its feedback folder.
+                args: ["./interactor", "input", "answer", FEEDBACK_DIR],
+                env: JUDGE_PROGRAM_ENV,
+                files: [null, null, { name: "stderr", max: outMax, pipe: true }],
+                ...judgeProgramLimits(job, clockMs),
+                copyIn: { ...interactor.copyIn(job, fileId, "interactor"), ...FEEDBACK_COPY_IN, input, answer },
+                copyOut: ["stderr", ...FEEDBACK_COPY_OUT],
+                copyOutMax: outMax,
+              }
+            : {
+                args: ["./interactor", "input", "tout", "answer"],
+                env: JUDGE_PROGRAM_ENV,
+                files: [null, null, { name: "stderr", max: outMax, pipe: true }],
+                ...judgeProgramLimits(job, clockMs),
+                copyIn: { ...interactor.copyIn(job, fileId, "interactor"), input, answer },
+              },
         ],
         [
           { in: { index: 0, fd: 1 }, out: { index: 1, fd: 0 } },
@@ -79,7 +93,7 @@ export function interactiveKind(): ProblemKind {
       if (v.status === JudgeStatus.TIME_LIMIT_EXCEEDED || v.status === JudgeStatus.MEMORY_LIMIT_EXCEEDED || v.status === JudgeStatus.SYSTEM_ERROR) {
         return caseResult(c, { ...base, status: v.status, message: v.message });
       }
-      const d = checkerDecision(it, c, job.problem.type, max, "interactor");
+      const d = job.problem.spjProtocol === "kattis" ? kattisDecision(it, c, max, "interactive validator") : checkerDecision(it, c, job.problem.type, max, "interactor");
       if (d.status === JudgeStatus.SYSTEM_ERROR || d.status === JudgeStatus.WRONG_ANSWER || d.status === JudgeStatus.PRESENTATION_ERROR) {
         return caseResult(c, { ...base, status: d.status, message: d.message });
       }

@@ -5,6 +5,7 @@ import { MB, MS, SandboxFileMissingError, type CopyInFile, type SandboxResult } 
 import { truncateUtf8 } from "../verdict";
 import { cpuMsOf, stoppedByWallClock, withWallReruns, type Attempt } from "../wall-clock";
 import { failedRun } from "./default";
+import { FEEDBACK_COPY_IN, FEEDBACK_COPY_OUT, FEEDBACK_DIR, kattisDecision } from "./kattis";
 import { caseResult, type Job, type ProblemKind } from "./types";
 import { caseOutputLimit, logRerun, outputHead, runUser } from "./user-run";
 
@@ -124,7 +125,7 @@ export class JudgeProgram {
   }
 
   copyIn(job: Job, fileId: string, name: string): Record<string, CopyInFile> {
-    return { ...extraFileCopyIn(job.judgeExtra, [name, "input", "answer", "user_output", "tout"]), [name]: { fileId } };
+    return { ...extraFileCopyIn(job.judgeExtra, [name, "input", "answer", "user_output", "tout", "feedback"]), [name]: { fileId } };
   }
 }
 
@@ -141,23 +142,33 @@ export function spjKind(): ProblemKind {
         if (run.verdict.status !== JudgeStatus.ACCEPTED) return await failedRun(job, c, run);
         const answer = await job.files.ref(job.data.path(c.output), job.data.size(c.output), job.signal);
         const userOutput: CopyInFile = run.outputId ? { fileId: run.outputId } : { content: "" };
+        const kattis = job.problem.spjProtocol === "kattis";
+        const outMax = job.ctx.settings.judgeProgramOutputBytes;
         const limits = judgeProgramLimits(job);
         const runChecker = async (clockMs: number): Promise<Attempt<SandboxResult>> => {
           const [r] = await checker.with(job, (fileId) =>
             job.ctx.sandbox.run(
               [
-                {
-                  args: ["./checker", "input", "user_output", "answer"],
-                  env: JUDGE_ENV,
-                  files: [
-                    { content: "" },
-                    { name: "stdout", max: job.ctx.settings.judgeProgramOutputBytes, pipe: true },
-                    { name: "stderr", max: job.ctx.settings.judgeProgramOutputBytes, pipe: true },
-                  ],
-                  ...limits,
-                  clockLimit: clockMs * MS,
-                  copyIn: { ...checker.copyIn(job, fileId, "checker"), input, answer, user_output: userOutput },
-                },
+                kattis
+                  ? {
+                      // The package format's validator reads the program's output on stdin.
+                      args: ["./checker", "input", "answer", FEEDBACK_DIR],
+                      env: JUDGE_ENV,
+                      files: [userOutput, { name: "stdout", max: outMax, pipe: true }, { name: "stderr", max: outMax, pipe: true }],
+                      ...limits,
+                      clockLimit: clockMs * MS,
+                      copyIn: { ...checker.copyIn(job, fileId, "checker"), ...FEEDBACK_COPY_IN, input, answer },
+                      copyOut: ["stdout", "stderr", ...FEEDBACK_COPY_OUT],
+                      copyOutMax: outMax,
+                    }
+                  : {
+                      args: ["./checker", "input", "user_output", "answer"],
+                      env: JUDGE_ENV,
+                      files: [{ content: "" }, { name: "stdout", max: outMax, pipe: true }, { name: "stderr", max: outMax, pipe: true }],
+                      ...limits,
+                      clockLimit: clockMs * MS,
+                      copyIn: { ...checker.copyIn(job, fileId, "checker"), input, answer, user_output: userOutput },
+                    },
               ],
               undefined,
               job.signal,
@@ -167,7 +178,8 @@ export function spjKind(): ProblemKind {
         };
         // A checker starved by a busy host is no failure of the checker.
         const { value: r } = await withWallReruns({ settings: job.ctx.settings, clockMs: limits.clockLimit / MS, attempt: runChecker, onRerun: logRerun(job, "checker") });
-        const d = checkerDecision(r, c, job.problem.type, job.ctx.settings.caseMessageBytes);
+        const max = job.ctx.settings.caseMessageBytes;
+        const d = kattis ? kattisDecision(r, c, max) : checkerDecision(r, c, job.problem.type, max);
         return caseResult(c, {
           status: d.status,
           timeMs: run.verdict.timeMs,

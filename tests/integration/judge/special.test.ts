@@ -430,6 +430,86 @@ describe("testlib checkers and interactors", () => {
   });
 });
 
+// The ICPC problem package format's validators: `validator input answer feedback_dir/` with the
+// program's output on stdin (or talking to the program), 42 accepted, 43 wrong answer.
+const KATTIS_VALIDATOR = `#include <cstdio>
+#include <string>
+int main(int argc, char **argv) {
+  if (argc < 4) return 1;
+  FILE *ans = fopen(argv[2], "r");
+  long long expected, got;
+  if (!ans || fscanf(ans, "%lld", &expected) != 1) return 1;
+  std::string msg = std::string(argv[3]) + "judgemessage.txt";
+  FILE *fb = fopen(msg.c_str(), "w");
+  if (scanf("%lld", &got) != 1) { fprintf(fb, "no number"); return 43; }
+  if (got == 424242) return 0;
+  if (got != expected) { fprintf(fb, "expected %lld, got %lld", expected, got); return 43; }
+  fprintf(fb, "right: %lld", got);
+  return 42;
+}
+`;
+
+const KATTIS_INTERACTOR = `#include <cstdio>
+#include <string>
+int main(int argc, char **argv) {
+  FILE *in = fopen(argv[1], "r");
+  long long n;
+  if (!in || fscanf(in, "%lld", &n) != 1) return 1;
+  FILE *fb = fopen((std::string(argv[3]) + "judgemessage.txt").c_str(), "w");
+  for (int q = 0; q < 40; q++) {
+    char op; long long x;
+    if (scanf(" %c %lld", &op, &x) != 2) { fprintf(fb, "no answer"); return 43; }
+    if (op == '!') {
+      if (x == n) { fprintf(fb, "found in %d queries", q); return 42; }
+      fprintf(fb, "wrong guess %lld", x); return 43;
+    }
+    printf("%s\\n", x < n ? "<" : x > n ? ">" : "=");
+    fflush(stdout);
+  }
+  fprintf(fb, "too many queries");
+  return 43;
+}
+`;
+
+describe("validators of the ICPC package format", () => {
+  async function kattisProblem(over: Partial<TaskProblem> = {}) {
+    const { hash, cases } = await storeCases([
+      { input: "1 2\n", output: "3\n" },
+      { input: "10 20\n", output: "30\n" },
+    ]);
+    return problem(hash, cases, { judgeMode: "spj", spjLanguage: "C++", spjCode: KATTIS_VALIDATOR, spjProtocol: "kattis", ...over });
+  }
+
+  it("reads the output on stdin and the verdict from exit codes 42 and 43, with judgemessage.txt as the message", async () => {
+    const p = await kattisProblem();
+    const [ac, wa] = await Promise.all([
+      judgeOnce(redis, submission("C", printing(`printf("%d\\n", (int)(a + b))`), p)),
+      judgeOnce(redis, submission("C", printing(`printf("%d\\n", (int)(a - b))`), p)),
+    ]);
+    expect(ac.status).toBe(JudgeStatus.ACCEPTED);
+    expect(ac.cases.map((c) => c.message)).toEqual(["right: 3", "right: 30"]);
+    expect(wa.status).toBe(JudgeStatus.WRONG_ANSWER);
+    expect(wa.cases[0].message).toBe("expected 3, got -1");
+  });
+
+  it("treats any other exit code, 0 included, as a validator failure (System Error)", async () => {
+    const final = await judgeOnce(redis, submission("C", printing(`printf("424242\\n")`), await kattisProblem()));
+    expect(final.status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(final.errorMessage).toContain("output validator failed (exit code 0)");
+  });
+
+  it("runs an interactive validator talking to the program", async () => {
+    const { hash, cases } = await storeCases([{ input: "777\n", output: "\n" }]);
+    const p = problem(hash, cases, { judgeMode: "interactive", spjLanguage: "C++", spjCode: KATTIS_INTERACTOR, spjProtocol: "kattis" });
+    const final = await judgeOnce(redis, submission("C++", GUESSER, p));
+    expect(final.status).toBe(JudgeStatus.ACCEPTED);
+    expect(final.cases[0].message).toMatch(/^found in \d+ queries$/);
+    const wrong = await judgeOnce(redis, submission("C++", `#include <cstdio>\nint main() { printf("! 1\\n"); fflush(stdout); }\n`, p));
+    expect(wrong.status).toBe(JudgeStatus.WRONG_ANSWER);
+    expect(wrong.cases[0].message).toBe("wrong guess 1");
+  });
+});
+
 describe("compile checks of checkers and interactors", () => {
   async function compileResult(key: string): Promise<CompileCheckResult> {
     const k = `${prefix()}${COMPILE_RESULT_KEY}:${key}`;

@@ -14,9 +14,10 @@ import { adminListQueryFrom, listAdminProblems } from "~/services/problem/admin.
 import { ProblemAdminError } from "~/services/problem/errors.server";
 import { parseMultipart, removeUploaded } from "~/http/problem-form.server";
 import { runImport, startImportJob, type ImportJob, type ImportReport } from "~/services/problem/import.server";
+import { ImportReportView as Report } from "~/components/admin-problem/ImportReport";
 
 // Batch operations (spec section 2, problem/batch-operation): export selected problems as a HOJ
-// archive, import HOJ, Hydro, QDUOJ or FPS files. Without JavaScript an import answers with its
+// archive, import HOJ, Hydro, QDUOJ or FPS files, ICPC (Kattis) and Polygon packages. Without JavaScript an import answers with its
 // report when done; with JavaScript it runs in the background and the page shows its progress.
 
 export const handle = { i18n: ["admin-problem"] };
@@ -77,47 +78,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-function Report({ report }: { report: ImportReport }) {
-  const { t } = useTranslation("admin-problem");
-  return (
-    <div className="space-y-2" data-testid="import-report">
-      <Notice kind={report.refused === 0 ? "success" : report.imported === 0 ? "error" : "warning"}>
-        {t("batch.reportSummary", { file: report.fileName, total: report.total, imported: report.imported, refused: report.refused })}
-      </Notice>
-      <table className="w-full text-left text-sm">
-        <thead className="bg-gray-50 text-gray-600">
-          <tr>
-            <th className="px-2 py-1">{t("batch.source")}</th>
-            <th className="px-2 py-1">{t("batch.result")}</th>
-            <th className="px-2 py-1">{t("list.displayId")}</th>
-            <th className="px-2 py-1">{t("list.titleCol")}</th>
-            <th className="px-2 py-1">{t("batch.details")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.results.map((r, i) => (
-            <tr key={i} className="border-t border-gray-100 align-top" data-import-result={r.status}>
-              <td className="px-2 py-1 font-mono">{r.label}</td>
-              <td className={`px-2 py-1 ${r.status === "imported" ? "text-green-700" : "text-red-700"}`}>{t(`batch.status.${r.status}`)}</td>
-              <td className="px-2 py-1">{r.pid ? <Link to={`/admin/problem/edit/${r.pid}`}>{r.problemId}</Link> : null}</td>
-              <td className="px-2 py-1">{r.title}</td>
-              <td className="px-2 py-1">
-                {r.reason ? <p className="text-red-700">{t(r.reason.key, r.reason.params ?? {})}</p> : null}
-                {r.renamedFrom ? <p>{t("batch.renamed", { from: r.renamedFrom, to: r.problemId })}</p> : null}
-                {r.warnings.map((w, j) => (
-                  <p key={j} className="text-yellow-700">
-                    {t(w.key, w.params ?? {})}
-                  </p>
-                ))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 function JobProgress({ jobId }: { jobId: string }) {
   const { t } = useTranslation("admin-problem");
   const [job, setJob] = useState<ImportJob | null>(null);
@@ -154,6 +114,11 @@ function JobProgress({ jobId }: { jobId: string }) {
     return (
       <div className="space-y-1" data-testid="import-progress">
         <p className="text-sm">{total ? t("batch.progress", { done, total, current: job?.progress.current ?? "" }) : t("batch.reading")}</p>
+        {job?.progress.step ? (
+          <p className="text-sm text-gray-700" data-testid="import-step">
+            {t(job.progress.step.key, job.progress.step.params ?? {})}
+          </p>
+        ) : null}
         <div className="h-2 w-full rounded bg-gray-200">
           <div className="h-2 rounded bg-brand" style={{ width: `${pct}%` }} />
         </div>
@@ -215,7 +180,7 @@ export default function BatchOperation() {
               </select>
             </Field>
             <Field label={t("batch.file")} htmlFor="import-file" error={result?.errors.file} hint={t("batch.fileHint")}>
-              <input id="import-file" type="file" name="file" accept=".zip,.xml" className="text-sm" />
+              <input id="import-file" type="file" name="file" accept=".zip,.kpp,.xml" className="text-sm" />
             </Field>
           </div>
           <button type="submit" className={primaryButtonClass} disabled={busy} data-testid="start-import">

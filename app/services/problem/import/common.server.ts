@@ -2,6 +2,8 @@ import { existsSync } from "node:fs";
 import { open, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { UPLOAD_LIMITS } from "~/lib/problem-admin";
+import type { ProblemDoc } from "~/models/problem.server";
+import type { PackageCheck } from "../package/programs.server";
 import type { ProblemInputRaw } from "../schema.server";
 
 // What every importer produces: problems read from an unpacked archive (or an FPS file), each
@@ -23,6 +25,13 @@ export interface ImportCandidate {
   warnings: ImportMessage[];
   /** Set when the problem cannot be read at all: it is refused with this reason. */
   error?: ImportMessage;
+  /**
+   * Package formats: work on a judge before the problem is stored (tests built, inputs validated);
+   * an ImportParseError refuses the problem.
+   */
+  prepare?: (step: (m: ImportMessage) => Promise<void>) => Promise<void>;
+  /** Package formats: the package's programs judged on the stored problem; mismatches become warnings. */
+  verify?: (doc: ProblemDoc, step: (m: ImportMessage) => Promise<void>, warnings: ImportMessage[]) => Promise<PackageCheck[]>;
 }
 
 export class ImportParseError extends Error {
