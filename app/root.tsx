@@ -28,7 +28,7 @@ import { getCurrentUser } from "~/services/account/session.server";
 import { pageApiToken } from "~/services/account/api-token.server";
 import { API_TOKEN_META } from "~/lib/api-fetch";
 import { getWebsiteConfig } from "~/services/site/config.server";
-import { isAdminRole } from "~/services/access/roles.server";
+import { mayEnterAdminArea } from "~/services/access/policy.server";
 import { localesVersion } from "~/services/platform/assets.server";
 import { takeFlash } from "~/http/flash.server";
 import { unreadCounts } from "~/services/community/messages.server";
@@ -88,7 +88,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           nickname: user.nickname,
           avatar: user.avatar,
           role: user.role,
-          isAdmin: isAdminRole(user),
+          isAdmin: mayEnterAdminArea(user),
         }
       : null,
   });

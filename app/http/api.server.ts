@@ -3,7 +3,7 @@ import { ZodError, type ZodTypeAny, type z } from "zod";
 import { DomainError } from "~/services/errors.server";
 import { getT } from "../services/platform/i18n.server";
 import { logger } from "../services/platform/logger.server";
-import { isAdminRole, isSuperAdmin } from "../services/access/roles.server";
+import { mayAdministerSite, mayEnterAdminArea } from "../services/access/policy.server";
 import { getCurrentUser, type CurrentUser } from "../services/account/session.server";
 import { outageHeaders, outageRefusal } from "./outage.server";
 import { httpStatusOf, type HttpRefusalStatus } from "./status.server";
@@ -78,13 +78,13 @@ export async function requireApiUser(request: Request): Promise<CurrentUser> {
 export async function requireApiAdmin(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
   if (!user) throw new DomainError("unauthenticated", "errors.pleaseLoginAdmin");
-  if (!isAdminRole(user)) throw new DomainError("forbidden", "errors.forbidden");
+  if (!mayEnterAdminArea(user)) throw new DomainError("forbidden", "errors.forbidden");
   return user;
 }
 
 export async function requireApiSuperAdmin(request: Request): Promise<CurrentUser> {
   const user = await requireApiAdmin(request);
-  if (!isSuperAdmin(user)) throw new DomainError("forbidden", "errors.forbidden");
+  if (!mayAdministerSite(user)) throw new DomainError("forbidden", "errors.forbidden");
   return user;
 }
 

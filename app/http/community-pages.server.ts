@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { discussionCommentsRefusal, mayUploadMarkdownImage, type CommunityPlace } from "~/services/access/community.server";
 import { groupMemberPageBase } from "./group-page.server";
-import { isSuperAdmin } from "~/services/access/roles.server";
+import { mayAdministerSite } from "~/services/access/policy.server";
 import { getCurrentUser } from "~/services/account/session.server";
 import { commentSection, speakRefusalFor } from "~/services/community/comments.server";
 import {
@@ -96,7 +96,7 @@ export async function discussionListLoader(request: Request, problemId: string |
       list,
       categories: categories.map((c) => ({ id: c._id, name: c.name })),
       signedIn: !!viewer,
-      superAdmin: isSuperAdmin(viewer),
+      superAdmin: mayAdministerSite(viewer),
       postRefusal: refusal && refusal.kind !== "unauthenticated" ? t(refusal.message, refusal.params ?? {}) : null,
     });
   } catch (err) {

@@ -1,4 +1,4 @@
-import { isAdminRole, isSuperAdmin } from "~/services/access/roles.server";
+import { mayAdministerSite, mayEnterAdminArea } from "~/services/access/policy.server";
 import { getCurrentUser, type CurrentUser } from "~/services/account/session.server";
 import { siteRedirect } from "./paths.server";
 
@@ -30,12 +30,12 @@ export async function requireAdmin(request: Request): Promise<CurrentUser> {
     const params = new URLSearchParams({ redirectTo: url.pathname + url.search, notice: "pleaseLoginAdmin" });
     throw siteRedirect(`/admin/login?${params.toString()}`);
   }
-  if (!isAdminRole(user)) throw new Response("Forbidden", { status: 403 });
+  if (!mayEnterAdminArea(user)) throw new Response("Forbidden", { status: 403 });
   return user;
 }
 
 export async function requireSuperAdmin(request: Request): Promise<CurrentUser> {
   const user = await requireAdmin(request);
-  if (!isSuperAdmin(user)) throw new Response("Forbidden", { status: 403 });
+  if (!mayAdministerSite(user)) throw new Response("Forbidden", { status: 403 });
   return user;
 }

@@ -3,7 +3,7 @@ import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { AdminError } from "~/components/admin/AdminError";
 import { AdminShell } from "~/components/admin/AdminShell";
 import type { RouteHandle } from "~/lib/route-handle";
-import { isSuperAdmin } from "~/services/access/roles.server";
+import { mayAdministerSite } from "~/services/access/policy.server";
 import { requireAdmin } from "~/http/guards.server";
 import { getWebsiteConfig } from "~/services/site/config.server";
 import type { loader as rootLoader } from "~/root";
@@ -17,7 +17,7 @@ export const handle: RouteHandle = { i18n: ["common", "admin"], adminShell: true
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, config] = await Promise.all([requireAdmin(request), getWebsiteConfig()]);
   return json({
-    admin: { username: user.username, role: user.role, isSuperAdmin: isSuperAdmin(user) },
+    admin: { username: user.username, role: user.role, isSuperAdmin: mayAdministerSite(user) },
     siteName: config.shortName,
   });
 }

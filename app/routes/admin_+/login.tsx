@@ -10,7 +10,7 @@ import { authT, clientOf, formFailure } from "~/http/account.server";
 import { startUserSession } from "~/http/auth-session.server";
 import { loginPagePuzzle, loginWithForm } from "~/services/account/login.server";
 import { safeRedirectTarget, siteRedirect } from "~/http/paths.server";
-import { isAdminRole } from "~/services/access/roles.server";
+import { mayEnterAdminArea } from "~/services/access/policy.server";
 import { getCurrentUser } from "~/services/account/session.server";
 import { pageTitle } from "~/lib/meta";
 
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectTarget(url.searchParams.get("redirectTo"), "/admin");
   const user = await getCurrentUser(request);
-  if (user && isAdminRole(user)) throw siteRedirect(redirectTo);
+  if (user && mayEnterAdminArea(user)) throw siteRedirect(redirectTo);
   const t = await authT(request);
   return json({
     title: t("admin.title"),

@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     signedIn: !!user,
     level: view.level,
     memberAuth: view.ctx.memberAuth,
-    isOwner: !!user && user._id === view.group.uid,
+    mayLeave: view.mayLeave,
     mayDelete: view.mayDelete,
     announcements: view.isMember ? (await listGroupAnnouncements(user, view.group._id, { currentPage: 1, limit: 5 })).records : [],
   });
@@ -101,7 +101,7 @@ export default function GroupHome() {
             {t("home.refused")}
           </span>
         ) : null}
-        {data.memberAuth >= MemberAuth.APPLYING && !data.isOwner && data.memberAuth !== MemberAuth.REFUSED ? (
+        {data.mayLeave ? (
           <Form method="post">
             <ConfirmButton value="exit" message={t("home.confirmExit")} className={`${btn} border-red-700 text-red-700`}>
               {t("home.exit")}

@@ -10,6 +10,10 @@ import { MemberAuth } from "~/lib/group";
 import { useTranslation } from "~/lib/translation";
 import { changeMemberAuth, listApplications, listMembers, memberAuthSchema, memberListSchema, removeMember } from "~/services/group/members.server";
 import { getT } from "~/services/platform/i18n.server";
+import { isGroupOwner, memberAuthChangeRefusal, memberRemoveRefusal } from "~/services/access/policy.server";
+
+/** The levels a member can be given: applying, refused, member, admin, root. */
+const MEMBER_LEVELS = [1, 2, 3, 4, 5];
 
 // A group's members (spec section 2: member list with roles; its admins' page): every member sees
 // the list; the group's admins also see the applications with their reasons, accept or refuse
@@ -26,20 +30,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listMembers(user, view.group, query),
     view.isAdmin ? listApplications(user, view.group, { ...query, currentPage: 1, limit: 100 }) : Promise.resolve(null),
   ]);
-  const row = (r: { member: { uid: string; username: string; auth: number; reason: string; gmtCreate: Date } }) => ({
-    uid: r.member.uid,
-    username: r.member.username,
-    auth: r.member.uid === view.group.uid ? MemberAuth.ROOT : r.member.auth,
-    reason: r.member.reason,
-    gmtCreate: formatDateTime(r.member.gmtCreate),
-    isOwner: r.member.uid === view.group.uid,
-  });
+  const row = (r: { member: { uid: string; username: string; auth: number; reason: string; gmtCreate: Date } }) => {
+    const owner = isGroupOwner(view.ctx, r.member.uid);
+    const target = { uid: r.member.uid, auth: r.member.auth };
+    // What the viewer may do to this member is the policy's answer; the page only offers it.
+    const authChoices = view.isAdmin ? MEMBER_LEVELS.filter((a) => !memberAuthChangeRefusal(user, view.ctx, target, a)) : [];
+    return {
+      uid: r.member.uid,
+      username: r.member.username,
+      auth: owner ? MemberAuth.ROOT : r.member.auth,
+      reason: r.member.reason,
+      gmtCreate: formatDateTime(r.member.gmtCreate),
+      isOwner: owner,
+      authChoices,
+      mayRemove: view.isAdmin && !memberRemoveRefusal(user, view.ctx, target),
+    };
+  };
   return json({
     gid: view.group._id,
-    me: user._id,
-    level: view.level,
     isAdmin: view.isAdmin,
-    full: view.mayDelete,
     currentPage: query.currentPage,
     total: members.total,
     size: members.size,
@@ -80,8 +89,6 @@ export default function GroupMembers() {
   const answer = useActionData<Answer>();
   const { t } = useTranslation("group");
   const btn = "rounded border px-2 py-0.5 text-sm";
-  const choices = (target: number) => [1, 2, 3, 4, 5].filter((a) => data.full || (a < data.level && target < data.level));
-  const manageable = (m: { uid: string; auth: number; isOwner: boolean }) => data.isAdmin && !m.isOwner && m.uid !== data.me && (data.full || m.auth < data.level);
   return (
     <div className="space-y-3">
       {answer?.error ? (
@@ -162,33 +169,37 @@ export default function GroupMembers() {
                   <td className="py-2 pr-3 text-gray-700">{m.gmtCreate}</td>
                   {data.isAdmin ? (
                     <td className="py-2">
-                      {manageable(m) ? (
+                      {m.authChoices.length > 0 || m.mayRemove ? (
                         <div className="flex flex-wrap gap-2">
-                          <Form method="post" className="flex gap-1">
-                            <input type="hidden" name="uid" value={m.uid} />
-                            <label className="sr-only" htmlFor={`auth-${m.uid}`}>
-                              {t("members.role")}
-                            </label>
-                            <select id={`auth-${m.uid}`} name="auth" defaultValue={String(m.auth)} className="rounded border px-1 py-0.5 text-sm">
-                              {choices(m.auth)
-                                .filter((a) => a >= MemberAuth.MEMBER)
-                                .map((a) => (
-                                  <option key={a} value={a}>
-                                    {t(`memberAuth.${a}`)}
-                                  </option>
-                                ))}
-                            </select>
-                            <button type="submit" name="intent" value="auth" className={`${btn} text-gray-800`}>
-                              {t("members.save")}
-                            </button>
-                          </Form>
-                          <Form method="post">
-                            <input type="hidden" name="uid" value={m.uid} />
-                            <input type="hidden" name="username" value={m.username} />
-                            <ConfirmButton value="remove" message={t("members.confirmRemove", { username: m.username })} className={`${btn} border-red-700 text-red-700`}>
-                              {t("members.remove")}
-                            </ConfirmButton>
-                          </Form>
+                          {m.authChoices.length > 0 ? (
+                            <Form method="post" className="flex gap-1">
+                              <input type="hidden" name="uid" value={m.uid} />
+                              <label className="sr-only" htmlFor={`auth-${m.uid}`}>
+                                {t("members.role")}
+                              </label>
+                              <select id={`auth-${m.uid}`} name="auth" defaultValue={String(m.auth)} className="rounded border px-1 py-0.5 text-sm">
+                                {m.authChoices
+                                  .filter((a) => a >= MemberAuth.MEMBER)
+                                  .map((a) => (
+                                    <option key={a} value={a}>
+                                      {t(`memberAuth.${a}`)}
+                                    </option>
+                                  ))}
+                              </select>
+                              <button type="submit" name="intent" value="auth" className={`${btn} text-gray-800`}>
+                                {t("members.save")}
+                              </button>
+                            </Form>
+                          ) : null}
+                          {m.mayRemove ? (
+                            <Form method="post">
+                              <input type="hidden" name="uid" value={m.uid} />
+                              <input type="hidden" name="username" value={m.username} />
+                              <ConfirmButton value="remove" message={t("members.confirmRemove", { username: m.username })} className={`${btn} border-red-700 text-red-700`}>
+                                {t("members.remove")}
+                              </ConfirmButton>
+                            </Form>
+                          ) : null}
                         </div>
                       ) : null}
                     </td>

@@ -9,3 +9,4 @@ export * from "./scopes/contest.server";
 export * from "./scopes/training.server";
 export * from "./scopes/group.server";
 export * from "./ai.server";
+export * from "./site.server";

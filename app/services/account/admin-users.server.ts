@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { LIMITS, PAGE_SIZE, Role, ROLE_NAMES, type RoleCode } from "~/lib/constants";
+import { LIMITS, PAGE_SIZE, ROLE_NAMES, type RoleCode } from "~/lib/constants";
 import { User, type UserDoc } from "~/models/user.server";
-import { isSuperAdmin } from "../access/roles.server";
+import { adminRoleCodes, ownAccountChangeRefusal, requireSiteAdministrator } from "../access/policy.server";
 import { DomainError } from "../errors.server";
 import { redis, rkey } from "../platform/redis.server";
 import { parseCsv, csvField } from "./csv.server";
@@ -20,7 +20,7 @@ import { escapeRegex } from "~/lib/regex";
 // accounts with random passwords, whose list is downloadable for an hour.
 
 function requireSuper(actor: CurrentUser): void {
-  if (!isSuperAdmin(actor)) throw new DomainError("forbidden", "common:errors.forbidden");
+  requireSiteAdministrator(actor);
 }
 
 export const ROLE_CODES = Object.keys(ROLE_NAMES).map(Number) as RoleCode[];
@@ -50,7 +50,7 @@ export async function listUsers(actor: CurrentUser, q: z.infer<typeof userListSc
       { emailLower: { $regex: escapeRegex(q.keyword.toLowerCase()) } },
     ];
   }
-  if (q.onlyAdmin) filter.role = { $in: [Role.SUPER_ADMIN, Role.ADMIN, Role.PROBLEM_ADMIN] };
+  if (q.onlyAdmin) filter.role = { $in: adminRoleCodes() };
   const [total, records] = await Promise.all([
     User.countDocuments(filter),
     User.find(filter)
@@ -118,7 +118,8 @@ export async function loadUserForAdmin(actor: CurrentUser, uid: string): Promise
 /** Edits a user; a super admin may not take their own role or disable themselves. */
 export async function editUser(actor: CurrentUser, input: EditUserInput): Promise<void> {
   const before = await loadUserForAdmin(actor, input.uid);
-  if (before._id === actor._id && (input.type !== Role.SUPER_ADMIN || input.status !== 0)) throw new DomainError("invalid", "admin-user:notSelf");
+  const own = ownAccountChangeRefusal(actor, before, { role: input.type, status: input.status });
+  if (own) throw own;
   const other = await findUserByUsername(input.username);
   if (other && other._id !== before._id) throw new DomainError("conflict", "admin-user:usernameTaken");
   if (input.email) {

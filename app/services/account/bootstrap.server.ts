@@ -1,5 +1,5 @@
 import { LOGIN_PASSWORD_MAX } from "~/lib/account";
-import { LIMITS, ROLE_NAMES, Role, type RoleCode } from "~/lib/constants";
+import { LIMITS, ROLE_NAMES, type RoleCode } from "~/lib/constants";
 import "~/models/index.server";
 import { RoleModel } from "~/models/role.server";
 import { User } from "~/models/user.server";
@@ -12,6 +12,7 @@ import { seedCategories } from "../community/discussions.server";
 import { createUser, rekeyUsernames } from "./users.server";
 import { backfillKeptUserCounters } from "../judging/apply.server";
 import { syncRemoteAccounts } from "../remote/accounts.server";
+import { FIRST_ACCOUNT_ROLE } from "../access/policy.server";
 
 const ROLE_DESCRIPTIONS: Record<RoleCode, string> = {
   1000: "Super administrator",
@@ -55,7 +56,7 @@ export async function bootstrap(): Promise<void> {
       throw new Error(`OJ_ROOT_PASSWORD must be ${LIMITS.passwordMin} to ${LOGIN_PASSWORD_MAX} characters long (it has ${length}); the super admin 'root' was not created`);
     }
     const password = env.rootPassword || generatePassword(16);
-    await createUser({ username: "root", password, role: Role.SUPER_ADMIN });
+    await createUser({ username: "root", password, role: FIRST_ACCOUNT_ROLE });
     if (env.rootPassword) {
       logger.info("created the super admin 'root' with the password from OJ_ROOT_PASSWORD");
     } else {

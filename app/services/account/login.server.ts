@@ -8,7 +8,7 @@ import { User, type UserDoc } from "~/models/user.server";
 import { AccountError } from "./errors.server";
 import { usernameField } from "./fields.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { isAdminRole } from "../access/roles.server";
+import { mayEnterAdminArea } from "../access/policy.server";
 import { consume, refund, spend, usedUp, type RateRule } from "../platform/rate-limit.server";
 import { redis, rkey } from "../platform/redis.server";
 import { checkPuzzle, createPuzzle } from "./slide-puzzle.server";
@@ -122,7 +122,7 @@ export async function authenticate(input: LoginInput, client: ClientInfo, opts: 
     // The right password: whatever follows, the attempt is not one the limits count.
     rightPassword = true;
     if (user.status !== 0) throw new AccountError("auth:login.disabled", { kind: "forbidden" });
-    if (opts.adminOnly && !isAdminRole(user)) throw new AccountError("auth:admin.notAdmin", { kind: "forbidden" });
+    if (opts.adminOnly && !mayEnterAdminArea(user)) throw new AccountError("auth:admin.notAdmin", { kind: "forbidden" });
 
     await resetFailures(username, ip);
     await User.updateOne({ _id: user._id }, { $set: { recentLoginTime: new Date() } });

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { User, type UserDoc } from "~/models/user.server";
-import { Role } from "~/lib/constants";
 import { logger } from "../platform/logger.server";
 import { hashPassword } from "./password.server";
 import { normalizeUsername, usernameKey } from "./username.server";
+import { DEFAULT_ROLE } from "../access/policy.server";
 
 export function newUid(): string {
   return randomUUID().replaceAll("-", "");
@@ -73,7 +73,7 @@ export async function createUser(input: {
     email,
     emailLower: emailKey(email, uid),
     passwordHash: await hashPassword(input.password),
-    role: input.role ?? Role.DEFAULT_USER,
+    role: input.role ?? DEFAULT_ROLE,
     realname: input.realname ?? "",
     nickname: input.nickname ?? "",
     school: input.school ?? "",

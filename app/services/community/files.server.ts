@@ -6,7 +6,7 @@ import { MARKDOWN_UPLOADS } from "~/lib/community";
 import { nextSeq } from "~/models/counter.server";
 import { MarkdownFile, type MarkdownFileDoc } from "~/models/markdown-file.server";
 import { mayUploadMarkdownFile, mayUploadMarkdownImage } from "../access/community.server";
-import { isAdminRole } from "../access/roles.server";
+import { mayDeleteUpload } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { DomainError } from "../errors.server";
 import { env } from "../platform/env.server";
@@ -87,7 +87,7 @@ export async function saveMarkdownFile(user: CurrentUser, upload: Upload | null,
 export async function deleteMarkdownImage(user: CurrentUser, fileId: number): Promise<void> {
   const doc = await MarkdownFile.findById(fileId).lean<MarkdownFileDoc>();
   if (!doc || doc.kind !== "image") throw new DomainError("notFound", "community:errors.fileNotFound");
-  if (doc.uid !== user._id && !isAdminRole(user)) throw new DomainError("forbidden", "common:errors.forbidden");
+  if (!mayDeleteUpload(user, doc)) throw new DomainError("forbidden", "common:errors.forbidden");
   await MarkdownFile.deleteOne({ _id: doc._id });
   if (!(await MarkdownFile.exists({ stored: doc.stored }))) await rm(path.join(markdownDir(), doc.stored), { force: true });
 }

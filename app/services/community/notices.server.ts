@@ -4,7 +4,7 @@ import { nextSeq } from "~/models/counter.server";
 import { NOTICE_RECIPIENTS } from "~/lib/community";
 import { Notice, type NoticeDoc } from "~/models/notice.server";
 import { User } from "~/models/user.server";
-import { isSuperAdmin } from "../access/roles.server";
+import { requireSiteAdministrator } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { findUserByUsername } from "../account/users.server";
 import { DomainError } from "../errors.server";
@@ -30,7 +30,7 @@ export const noticeInputSchema = z
 export type NoticeInput = z.infer<typeof noticeInputSchema>;
 
 function requireRoot(user: CurrentUser): void {
-  if (!isSuperAdmin(user)) throw new DomainError("forbidden", "common:errors.forbidden");
+  requireSiteAdministrator(user);
 }
 
 async function recipientUid(input: NoticeInput): Promise<string | null> {

@@ -12,18 +12,20 @@ import { Tag } from "~/models/tag.server";
 import { Training } from "~/models/training.server";
 import { TrainingCategory } from "~/models/training-category.server";
 import {
+  exemptFromGroupCreationLimits,
+  type GroupAccessContext,
   groupContentRefusal,
   groupEntryRefusal,
+  groupLeaveRefusal,
   groupLevel,
   groupRootRefusal,
   isGroupAdmin,
   isGroupMember,
   isGroupRoot,
   mayDeleteGroup,
-  type GroupAccessContext,
+  requireSiteAdministrator,
   type Viewer,
 } from "../access/policy.server";
-import { isAdminRole, isSuperAdmin } from "../access/roles.server";
 import type { CurrentUser } from "../account/session.server";
 import { deleteContest } from "../contest/contests.server";
 import { resolveContest } from "../contest/scope.server";
@@ -56,7 +58,10 @@ export const groupInputSchema = z
       .regex(/^[A-Za-z0-9]+$/, "group:shortNameChars"),
     brief: z.string({ required_error: "group:briefLength" }).trim().min(L.briefMin, "group:briefLength").max(L.briefMax, "group:briefLength"),
     description: z.string({ required_error: "group:descriptionLength" }).trim().min(L.descriptionMin, "group:descriptionLength").max(L.descriptionMax, "group:descriptionLength"),
-    auth: z.coerce.number({ required_error: "group:authRequired", invalid_type_error: "group:authRequired" }).int("group:authRequired").refine((a) => (GROUP_AUTHS as readonly number[]).includes(a), "group:authRequired"),
+    auth: z.coerce
+      .number({ required_error: "group:authRequired", invalid_type_error: "group:authRequired" })
+      .int("group:authRequired")
+      .refine((a) => (GROUP_AUTHS as readonly number[]).includes(a), "group:authRequired"),
     code: z.string().trim().optional().default(""),
     visible: bool.optional().default(true),
   })
@@ -99,6 +104,8 @@ export interface GroupView {
   isAdmin: boolean;
   isRoot: boolean;
   mayDelete: boolean;
+  /** May leave it (or withdraw an application): everyone in it but its owner. */
+  mayLeave: boolean;
   /** The scope the contest, training and community services take for this viewer. */
   scope: { gid: number; groupAdmin: boolean };
 }
@@ -118,6 +125,7 @@ export async function groupFor(gid: number, viewer: Viewer): Promise<GroupView> 
     isAdmin,
     isRoot: isGroupRoot(viewer, ctx),
     mayDelete: mayDeleteGroup(viewer, ctx),
+    mayLeave: ctx.memberAuth >= MemberAuth.APPLYING && ctx.memberAuth !== MemberAuth.REFUSED && !groupLeaveRefusal(viewer, ctx),
     scope: { gid, groupAdmin: isAdmin },
   };
 }
@@ -138,7 +146,7 @@ function startOfToday(now = new Date()): Date {
 
 /** Why the user may not create a group now (the site's limits; admins are exempt); null when they may. */
 export async function createGroupRefusal(user: CurrentUser): Promise<DomainError | null> {
-  if (isAdminRole(user)) return null;
+  if (exemptFromGroupCreationLimits(user)) return null;
   const config = await getWebsiteConfig();
   const [solved, today, total] = await Promise.all([
     solvedProblemCount(user._id),
@@ -181,12 +189,31 @@ export async function createGroup(user: CurrentUser, input: GroupInput): Promise
   const now = new Date();
   const _id = await nextSeq("group");
   try {
-    await Group.create({ _id, ...storedFields(input), avatar: "", owner: user.username, uid: user._id, status: GroupStatus.NORMAL, memberCount: 1, gmtCreate: now, gmtModified: now });
+    await Group.create({
+      _id,
+      ...storedFields(input),
+      avatar: "",
+      owner: user.username,
+      uid: user._id,
+      status: GroupStatus.NORMAL,
+      memberCount: 1,
+      gmtCreate: now,
+      gmtModified: now,
+    });
   } catch (err) {
     if (isDuplicateKey(err)) throw new DomainError("conflict", "group:shortNameTaken");
     throw err;
   }
-  await GroupMember.create({ _id: groupMemberKey(_id, user._id), gid: _id, uid: user._id, username: user.username, auth: MemberAuth.ROOT, reason: "", gmtCreate: now, gmtModified: now });
+  await GroupMember.create({
+    _id: groupMemberKey(_id, user._id),
+    gid: _id,
+    uid: user._id,
+    username: user.username,
+    auth: MemberAuth.ROOT,
+    reason: "",
+    gmtCreate: now,
+    gmtModified: now,
+  });
   return loadGroup(_id);
 }
 
@@ -238,7 +265,13 @@ async function removeGroupContent(user: CurrentUser, gid: number): Promise<void>
   for (const t of trainings) await deleteTraining(await resolveTraining(t._id, user, scope));
   for (const d of discussions) await deleteDiscussion(user, d._id, { kind: "group", gid, groupAdmin: true });
   const problems = await Problem.find({ gid }).select("_id").lean<Array<{ _id: number }>>();
-  await Promise.all([Problem.deleteMany({ gid }), TrainingCategory.deleteMany({ gid }), Tag.deleteMany({ gid }), GroupMember.deleteMany({ gid }), Announcement.deleteMany({ gid })]);
+  await Promise.all([
+    Problem.deleteMany({ gid }),
+    TrainingCategory.deleteMany({ gid }),
+    Tag.deleteMany({ gid }),
+    GroupMember.deleteMany({ gid }),
+    Announcement.deleteMany({ gid }),
+  ]);
   await Group.deleteOne({ _id: gid });
   // The group's contests and trainings are gone; those of the site may list a problem the bank took in.
   await withdrawProblems(problems.map((p) => p._id));
@@ -249,7 +282,7 @@ async function removeGroupContent(user: CurrentUser, gid: number): Promise<void>
 
 /** Disables or enables a group (super admins): a disabled group is closed to everyone else. */
 export async function setGroupStatus(user: CurrentUser, gid: number, status: number): Promise<void> {
-  if (!isSuperAdmin(user)) throw new DomainError("forbidden", "common:errors.forbidden");
+  requireSiteAdministrator(user);
   if (status !== GroupStatus.NORMAL && status !== GroupStatus.DISABLED) throw new DomainError("invalid", "group:statusInvalid");
   const res = await Group.updateOne({ _id: gid }, { $set: { status, gmtModified: new Date() } });
   if (res.matchedCount === 0) throw new DomainError("notFound", "group:notFound");
@@ -276,7 +309,9 @@ export type GroupListQuery = z.infer<typeof groupListSchema>;
 export async function listGroups(query: GroupListQuery, viewer: Viewer, admin = false) {
   const filter: Record<string, unknown> = {};
   if (query.onlyMine && viewer) {
-    const mine = await GroupMember.find({ uid: viewer._id, auth: { $gte: MemberAuth.MEMBER } }).select("gid").lean<Array<{ gid: number }>>();
+    const mine = await GroupMember.find({ uid: viewer._id, auth: { $gte: MemberAuth.MEMBER } })
+      .select("gid")
+      .lean<Array<{ gid: number }>>();
     filter._id = { $in: mine.map((m) => m.gid) };
     if (!admin) filter.status = GroupStatus.NORMAL;
   } else if (!admin) {

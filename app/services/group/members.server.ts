@@ -4,14 +4,7 @@ import { PAGE_SIZE } from "~/lib/constants";
 import { Group, type GroupDoc } from "~/models/group.server";
 import { GroupMember, groupMemberKey, type GroupMemberDoc } from "~/models/group-member.server";
 import { User } from "~/models/user.server";
-import {
-  groupAdminRefusal,
-  groupContentRefusal,
-  groupEntryRefusal,
-  memberAuthChangeRefusal,
-  memberRemoveRefusal,
-  mayDeleteGroup,
-} from "../access/policy.server";
+import { groupAdminRefusal, groupContentRefusal, memberAuthChangeRefusal, memberRemoveRefusal, mayDeleteGroup, groupJoinRefusal, groupLeaveRefusal } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { sendUserMessage } from "../community/messages.server";
 import { DomainError } from "../errors.server";
@@ -45,10 +38,9 @@ async function countDelta(gid: number, before: number, after: number): Promise<v
  */
 export async function applyToGroup(user: CurrentUser, gid: number, input: ApplyInput): Promise<{ auth: number }> {
   const group = await loadGroup(gid);
-  const refusal = groupEntryRefusal(user, groupContextOf(group, 0));
-  if (refusal) throw refusal;
   const existing = await memberAuthOf(gid, user);
-  if (existing >= MemberAuth.MEMBER || group.uid === user._id) throw new DomainError("conflict", `${E}alreadyMember`);
+  const refusal = groupJoinRefusal(user, groupContextOf(group, existing));
+  if (refusal) throw refusal;
   if (existing === MemberAuth.APPLYING) throw new DomainError("conflict", `${E}alreadyApplied`);
   if (existing === MemberAuth.REFUSED) throw new DomainError("forbidden", `${E}applicationRefused`);
   if (group.auth === GroupAuth.PRIVATE) {
@@ -61,7 +53,16 @@ export async function applyToGroup(user: CurrentUser, gid: number, input: ApplyI
   const auth = group.auth === GroupAuth.PUBLIC ? MemberAuth.MEMBER : MemberAuth.APPLYING;
   const now = new Date();
   try {
-    await GroupMember.create({ _id: groupMemberKey(gid, user._id), gid, uid: user._id, username: user.username, auth, reason: group.auth === GroupAuth.PUBLIC ? "" : input.reason, gmtCreate: now, gmtModified: now });
+    await GroupMember.create({
+      _id: groupMemberKey(gid, user._id),
+      gid,
+      uid: user._id,
+      username: user.username,
+      auth,
+      reason: group.auth === GroupAuth.PUBLIC ? "" : input.reason,
+      gmtCreate: now,
+      gmtModified: now,
+    });
   } catch (err) {
     // Two requests at once: the unique _id lets one through.
     if (err && typeof err === "object" && (err as { code?: number }).code === 11000) throw new DomainError("conflict", `${E}alreadyApplied`);
@@ -78,7 +79,11 @@ async function loadMember(gid: number, uid: string): Promise<GroupMemberDoc> {
 }
 
 export const memberAuthSchema = z.object({
-  auth: z.coerce.number({ invalid_type_error: `${E}memberAuthInvalid`, required_error: `${E}memberAuthInvalid` }).int(`${E}memberAuthInvalid`).min(1, `${E}memberAuthInvalid`).max(5, `${E}memberAuthInvalid`),
+  auth: z.coerce
+    .number({ invalid_type_error: `${E}memberAuthInvalid`, required_error: `${E}memberAuthInvalid` })
+    .int(`${E}memberAuthInvalid`)
+    .min(1, `${E}memberAuthInvalid`)
+    .max(5, `${E}memberAuthInvalid`),
 });
 
 /**
@@ -129,7 +134,8 @@ export async function removeMember(user: CurrentUser, gid: number, uid: string):
 /** Leaves the group (members, and applicants withdrawing); its owner hands it over or disbands it instead. */
 export async function leaveGroup(user: CurrentUser, gid: number): Promise<void> {
   const group = await loadGroup(gid);
-  if (group.uid === user._id) throw new DomainError("forbidden", `${E}ownerCannotLeave`);
+  const refusal = groupLeaveRefusal(user, groupContextOf(group, 0));
+  if (refusal) throw refusal;
   const m = await GroupMember.findById(groupMemberKey(gid, user._id)).lean<GroupMemberDoc>();
   if (!m) throw new DomainError("notFound", `${E}notMember`);
   const res = await GroupMember.deleteOne({ _id: m._id });
@@ -179,7 +185,11 @@ async function pageOf(filter: Record<string, unknown>, query: MemberListQuery) {
       .limit(query.limit)
       .lean<GroupMemberDoc[]>(),
   ]);
-  const users = records.length ? await User.find({ _id: { $in: records.map((r) => r.uid) } }).select("_id avatar").lean<Array<{ _id: string; avatar: string }>>() : [];
+  const users = records.length
+    ? await User.find({ _id: { $in: records.map((r) => r.uid) } })
+        .select("_id avatar")
+        .lean<Array<{ _id: string; avatar: string }>>()
+    : [];
   const avatars = new Map(users.map((u) => [u._id, u.avatar]));
   return { total, current: query.currentPage, size: query.limit, records: records.map((r) => ({ member: r, avatar: avatars.get(r.uid) ?? "" })) };
 }

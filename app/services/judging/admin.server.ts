@@ -6,7 +6,7 @@ import { DomainError } from "~/services/errors.server";
 import { applyJudgeEvents } from "./apply.server";
 import { canCancel, canManualJudge, MANUAL_JUDGE_STATUSES, PROBLEM_FACT_FIELDS, problemFacts, type JudgeState } from "./rules.server";
 import { logger } from "../platform/logger.server";
-import { isSuperAdmin } from "../access/roles.server";
+import { mayAdministerSite, type Viewer } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { enqueueSubmission } from "../submission/submissions.server";
 
@@ -43,8 +43,8 @@ export const rejudgeContestProblemSchema = z.object({
 });
 
 /** Which judge actions a viewer may take on a submission (the detail page enables buttons by it). */
-export function judgeActions(viewer: { role: number } | null, sub: Pick<SubmissionDoc, "status">) {
-  const root = isSuperAdmin(viewer);
+export function judgeActions(viewer: Viewer, sub: Pick<SubmissionDoc, "status">) {
+  const root = mayAdministerSite(viewer);
   return {
     rejudge: root,
     cancel: root && canCancel(sub.status),
@@ -69,7 +69,7 @@ export function toJudgeSummary(s: JudgeState) {
 }
 
 function requireRoot(actor: CurrentUser): void {
-  if (!isSuperAdmin(actor)) throw new JudgeActionError("forbidden", "errors.forbidden");
+  if (!mayAdministerSite(actor)) throw new JudgeActionError("forbidden", "errors.forbidden");
 }
 
 async function loadSubmission(submitId: number): Promise<SubmissionDoc> {

@@ -10,11 +10,10 @@ import type { TagDoc } from "~/models/tag.server";
 import { DomainError } from "~/services/errors.server";
 import { languageIdOf, toHojProblem } from "./hoj-problem.server";
 import { judgeLanguages } from "../judging/queue.server";
-import { isAdminRole } from "../access/roles.server";
 import { cacheKey, kept, singleFlight } from "../platform/query-cache.server";
 import { pageVersions } from "../platform/page-cache.server";
 import type { CurrentUser } from "../account/session.server";
-import { bankCountedQuery, bankProblemsQuery, bankScope, requestedScope, type ScopeIds } from "../access/policy.server";
+import { bankCountedQuery, bankProblemsQuery, bankScope, requestedScope, type ScopeIds, seesCheckerLanguage } from "../access/policy.server";
 import { getTagsByIds, tagJson } from "./tags.server";
 import { groupScopeOfRecord, scopeForRequest } from "../group/scope.server";
 import { queryLimit, queryPage, queryText } from "../platform/validation.server";
@@ -284,7 +283,7 @@ export function problemCount(p: Pick<ProblemDoc, "_id" | "total" | "ac" | "wa" |
 /** HOJ's Problem shape for learners: the admin's without checker code, test data or judge-only files. */
 export function problemJson(p: ProblemDoc, user: CurrentUser | null) {
   const { spjCode: _code, spjCompileOk: _compiled, judgeExtraFile: _files, caseVersion: _data, ...shown } = toHojProblem(p);
-  return { ...shown, spjLanguage: isAdminRole(user) ? p.spjLanguage : null };
+  return { ...shown, spjLanguage: seesCheckerLanguage(user) ? p.spjLanguage : null };
 }
 
 /** GET /ojapi/get-problem-detail: HOJ's ProblemInfoVO. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PAGE_SIZE } from "~/lib/constants";
 import { Announcement, type AnnouncementDoc } from "~/models/announcement.server";
 import { nextSeq } from "~/models/counter.server";
-import { isSuperAdmin } from "../access/roles.server";
+import { requireSiteAdministrator } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { DomainError } from "../errors.server";
 import { renderMarkdownCached } from "../platform/markdown.server";
@@ -70,7 +70,7 @@ export const announcementInputSchema = z.object({
 export type AnnouncementInput = z.infer<typeof announcementInputSchema>;
 
 function requireAnnouncer(user: CurrentUser): void {
-  if (!isSuperAdmin(user)) throw new DomainError("forbidden", "common:errors.forbidden");
+  requireSiteAdministrator(user);
 }
 
 async function siteOwn(id: number): Promise<AnnouncementDoc> {

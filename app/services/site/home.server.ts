@@ -1,13 +1,12 @@
 import { rm } from "node:fs/promises";
 import { Carousel } from "~/models/carousel.server";
 import { nextSeq } from "~/models/counter.server";
-import { isSuperAdmin } from "../access/roles.server";
+import { bankProblemsQuery, mayAdministerSite, requireSiteAdministrator } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { saveMarkdownImage, type Upload } from "../community/files.server";
 import { DomainError } from "../errors.server";
 import { Contest, type ContestDoc } from "~/models/contest.server";
 import { Problem } from "~/models/problem.server";
-import { bankProblemsQuery } from "../access/policy.server";
 import { pagesChanged, pageVersions } from "../platform/page-cache.server";
 import { cacheKey, kept } from "../platform/query-cache.server";
 import { SITE } from "../contest/scope.server";
@@ -51,7 +50,7 @@ export async function recentContests(now = new Date()): Promise<ContestDoc[]> {
  * bytes, by content hash) and listed in the carousel.
  */
 export async function addCarouselImage(user: CurrentUser, upload: Upload | null, tooLarge: boolean): Promise<{ id: number; url: string }> {
-  if (!isSuperAdmin(user)) {
+  if (!mayAdministerSite(user)) {
     if (upload) await rm(upload.path, { force: true });
     throw new DomainError("forbidden", "common:errors.forbidden");
   }
@@ -62,7 +61,7 @@ export async function addCarouselImage(user: CurrentUser, upload: Upload | null,
 }
 
 export async function removeCarouselImage(user: CurrentUser, id: number): Promise<void> {
-  if (!isSuperAdmin(user)) throw new DomainError("forbidden", "common:errors.forbidden");
+  requireSiteAdministrator(user);
   const res = await Carousel.deleteOne({ _id: id });
   if (res.deletedCount === 0) throw new DomainError("notFound", "community:errors.fileNotFound");
   await pagesChanged("site");

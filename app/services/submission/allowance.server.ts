@@ -2,7 +2,7 @@ import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { RUNNING_STATUSES } from "~/lib/constants";
 import { Submission } from "~/models/submission.server";
 import { DomainError } from "~/services/errors.server";
-import { isAdminRole } from "../access/roles.server";
+import { exemptFromSubmissionAllowance } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { logger } from "../platform/logger.server";
 import { unreachableService } from "../platform/outage.server";
@@ -56,7 +56,7 @@ function unfinishedCount(uid: string, pool: Pool, max: number): Promise<number> 
  * otherwise throws DomainError("tooMany") and `store` never runs.
  */
 export async function withinSubmissionAllowance<T>(user: CurrentUser, cid: number, store: () => Promise<T>): Promise<T> {
-  if (isAdminRole(user)) return store();
+  if (exemptFromSubmissionAllowance(user)) return store();
   const pool: Pool = cid > 0 ? "contest" : "bank";
   let storeStarted = false;
   const runStore = () => {

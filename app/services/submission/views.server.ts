@@ -6,8 +6,7 @@ import { Problem, type ProblemDoc } from "~/models/problem.server";
 import { Submission, type SubmissionDoc } from "~/models/submission.server";
 import { DomainError } from "~/services/errors.server";
 import { judgeable, judgeAgain } from "../judging/admin.server";
-import { canSubmit, isAdminRole, isSuperAdmin } from "../access/roles.server";
-import { bankCountedQuery, bankListQuery, bankScope, scopeOf, submissionRights, visibleBankSubmissionsQuery, type SubmissionRights } from "../access/policy.server";
+import { bankCountedQuery, bankListQuery, bankScope, resubmitterRefusal, scopeOf, seesSubmissionAddresses, submissionRights, type SubmissionRights, visibleBankSubmissionsQuery } from "../access/policy.server";
 import { hiddenBankProblemIds } from "../problem/visibility.server";
 import { newestByIdWindows } from "../platform/id-windows.server";
 import { cacheKey, kept, singleFlight, slowCount } from "../platform/query-cache.server";
@@ -326,7 +325,7 @@ export function submissionJson(view: SubmissionView, viewer: CurrentUser | null)
     ...(view.resultHidden ? HIDDEN_RESULT : { score: hojScore(s.score, view.problem?.type) }),
     code: view.rights.canSeeCode ? s.code : null,
     errorMessage: view.rights.canSeeCode || s.status === JudgeStatus.SYSTEM_ERROR ? s.errorMessage : null,
-    ip: isAdminRole(viewer) ? s.ip : undefined,
+    ip: seesSubmissionAddresses(viewer) ? s.ip : undefined,
     gmtModified: s.gmtModified,
   };
 }
@@ -439,11 +438,13 @@ export async function resubmit(viewer: CurrentUser, submitId: number): Promise<S
   const view = await loadSubmissionForViewer(submitId, viewer);
   const s = view.submission;
   if (!view.rights.canResubmit) {
-    if (!view.rights.isOwner && !isSuperAdmin(viewer)) throw new DomainError("forbidden", "submission:resubmitNotOwner");
+    const who = resubmitterRefusal(viewer, s);
+    if (who && who.message === "submission:resubmitNotOwner") throw who;
     if (scopeOf(s).kind !== "bank") throw new DomainError("invalid", "submission:resubmitContest");
     throw new DomainError("invalid", "submission:resubmitNotFailed");
   }
-  if (!isSuperAdmin(viewer) && !canSubmit(viewer)) throw new DomainError("forbidden", "judge:noSubmitPermission");
+  const refusal = resubmitterRefusal(viewer, s);
+  if (refusal) throw refusal;
   if (!judgeable(view.problem)) throw new DomainError("invalid", "judge:noTestData");
   const state = await judgeAgain(s, view.problem, "resubmit");
   // Another request resubmitted it a moment earlier: it is no longer a failed submission.

@@ -51,6 +51,27 @@ export function isGroupAdmin(viewer: Viewer, ctx: GroupAccessContext): boolean {
 export function isGroupMember(viewer: Viewer, ctx: GroupAccessContext): boolean {
   return groupLevel(viewer, ctx) >= G_MEMBER;
 }
+/** Is this user the group's owner (shown as its root; never changed, removed or leaving)? */
+export function isGroupOwner(ctx: GroupAccessContext, uid: string): boolean {
+  return ctx.group.uid === uid;
+}
+
+/** Leaving the group (members, and applicants withdrawing): its owner hands it over or disbands it instead. */
+export function groupLeaveRefusal(viewer: Viewer, ctx: GroupAccessContext): DomainError | null {
+  if (!viewer) return loginFirst();
+  if (isGroupOwner(ctx, viewer._id)) return new DomainError("forbidden", "group:ownerCannotLeave");
+  return null;
+}
+
+/** Joining or applying: not for its owner or someone already in it. */
+export function groupJoinRefusal(viewer: Viewer, ctx: GroupAccessContext): DomainError | null {
+  if (!viewer) return loginFirst();
+  const entry = groupEntryRefusal(viewer, ctx);
+  if (entry) return entry;
+  if (ctx.memberAuth >= G_MEMBER || isGroupOwner(ctx, viewer._id)) return new DomainError("conflict", "group:alreadyMember");
+  return null;
+}
+
 /** Disbanding: the owner or a super admin. */
 export function mayDeleteGroup(viewer: Viewer, ctx: GroupAccessContext): boolean {
   return !!viewer && (isSuperAdmin(viewer) || viewer._id === ctx.group.uid);
