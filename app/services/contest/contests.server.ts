@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IcpcEvent, IcpcFeedHead, IcpcObject } from "~/models/icpc-feed.server";
 import { LIMITS } from "~/lib/constants";
 import {
   AwardType,
@@ -227,6 +228,10 @@ export async function deleteContest(cs: ContestScope): Promise<void> {
     ContestAnnouncementRead.deleteMany({ cid }),
     ContestPrint.deleteMany({ cid }),
     ContestAcCheck.deleteMany({ cid }),
+    // Its Contest API feeds (app/services/icpc/feed.server.ts).
+    IcpcEvent.deleteMany({ cid }),
+    IcpcObject.deleteMany({ cid }),
+    IcpcFeedHead.deleteMany({ _id: { $in: [`${cid}:admin`, `${cid}:public`] } }),
   ]);
   await dropBoard(cid);
 }

@@ -183,8 +183,3 @@ export function feedStream(first: IcpcScope, user: CurrentUser | null, since: nu
     },
   });
 }
-
-/** Drops a contest's feeds (the contest was deleted). */
-export async function dropFeeds(cid: number): Promise<void> {
-  await Promise.all([IcpcEvent.deleteMany({ cid }), IcpcObject.deleteMany({ cid }), IcpcFeedHead.deleteMany({ _id: { $in: [keyOf(cid, "admin"), keyOf(cid, "public")] } })]);
-}
