@@ -8,7 +8,7 @@ import type { ProblemDoc } from "~/models/problem.server";
 import type { UserDoc } from "~/models/user.server";
 import { createUser } from "~/services/account/users.server";
 import { rebuildBoard } from "~/services/contest/board.server";
-import { contestInputSchema, createContest } from "~/services/contest/contests.server";
+import { contestInputSchema, createContest, updateContest } from "~/services/contest/contests.server";
 import { addContestProblem } from "~/services/contest/problems.server";
 import { administerContest, SITE } from "~/services/contest/scope.server";
 import { applyJudgeEvents } from "~/services/judging/apply.server";
@@ -287,6 +287,33 @@ describe("the ICPC Contest API", () => {
     const all = [...before, ...after];
     expect(replayScoreboard(all)).toEqual(((await getJson(null, `contests/${cid}/scoreboard`)) as { rows: unknown[] }).rows);
     expect(replayScoreboard(all)).toEqual(((await getJson(admin, `contests/${cid}/scoreboard`)) as { rows: unknown[] }).rows);
+  });
+
+  it("stays frozen after the end until an admin lifts the seal, then thaws for the public role", async () => {
+    const fields = { title: "Manual thaw", description: "d", type: ContestType.ACM, auth: ContestAuth.PUBLIC, startTime: at(0).toISOString(), endTime: at(99).toISOString(), openRank: true, autoRealRank: false };
+    const c = await createContest(admin, contestInputSchema.parse({ ...fields, sealRank: true, sealRankTimeChoice: 0 }), SITE);
+    const cs = await administerContest(c._id, admin, null);
+    await addContestProblem(cs, { cid: c._id, pid: problems[0]!._id, displayId: "A", displayTitle: "", color: "" }, "public");
+    const saved = cid;
+    cid = c._id;
+    try {
+      await submit("thaw-early", users[0]!, 0, 10, JudgeStatus.ACCEPTED);
+      await submit("thaw-late", users[1]!, 0, 80, JudgeStatus.ACCEPTED);
+      const before = await feed(null);
+      const frozenState = (await getJson(null, `contests/${cid}/state`)) as Record<string, string | null>;
+      expect(frozenState).toMatchObject({ frozen: at(69).toISOString(), ended: at(99).toISOString(), thawed: null });
+      expect(before.some((l) => l.type === "judgements" && l.id === String(subs["thaw-late"]!._id))).toBe(false);
+      await updateContest(await administerContest(cid, admin, null), contestInputSchema.parse({ ...fields, sealRank: false }));
+      const after = await feed(null, `&since_token=${before[before.length - 1]!.token}`);
+      expect(after.some((l) => l.type === "judgements" && l.id === String(subs["thaw-late"]!._id))).toBe(true);
+      const state = (await getJson(null, `contests/${cid}/state`)) as Record<string, string | null>;
+      expect(state.frozen).toBe(at(69).toISOString());
+      expect(state.thawed).not.toBeNull();
+      expect(((await getJson(null, `contests/${cid}`)) as Record<string, unknown>).scoreboard_freeze_duration).toBe("0:30:00.000");
+      expect(replayScoreboard([...before, ...after])).toEqual(((await getJson(null, `contests/${cid}/scoreboard`)) as { rows: unknown[] }).rows);
+    } finally {
+      cid = saved;
+    }
   });
 
   it("refuses cleanly: closed contests, code for non-admins, wrong credentials, malformed ids and tokens", async () => {

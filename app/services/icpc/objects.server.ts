@@ -78,10 +78,17 @@ export async function loadContestData(is: IcpcScope): Promise<ContestData> {
 const start = (d: ContestData) => d.is.cs.contest.startTime.getTime();
 const contestTime = (d: ContestData, at: Date | number) => relTime(new Date(at).getTime() - start(d));
 
-/** The seal of the contest as the spec's freeze: when it is configured, its time. */
+/** The seal of the contest as the spec's freeze: its time while configured, or the one an admin lifted. */
 function freezeAt(d: ContestData): Date | null {
   const c = d.is.cs.contest;
-  return c.sealRank && c.sealRankTime ? c.sealRankTime : null;
+  return c.sealRank && c.sealRankTime ? c.sealRankTime : (c.thawedSealTime ?? null);
+}
+
+/** When the freeze thaws (or thawed): at the end where the board unseals by itself, else when an admin lifted it. */
+function thawAt(d: ContestData): Date | null {
+  const c = d.is.cs.contest;
+  if (c.sealRank && c.sealRankTime) return c.autoRealRank ? c.endTime : null;
+  return c.thawedAt ? new Date(Math.max(c.thawedAt.getTime(), c.endTime.getTime())) : null;
 }
 
 export function contestObject(d: ContestData): Json {
@@ -94,7 +101,7 @@ export function contestObject(d: ContestData): Json {
     start_time: absTime(c.startTime),
     duration: relTime(c.endTime.getTime() - c.startTime.getTime()),
     scoreboard_freeze_duration: freeze ? relTime(c.endTime.getTime() - freeze.getTime()) : null,
-    scoreboard_thaw_time: freeze && c.autoRealRank ? absTime(c.endTime) : null,
+    scoreboard_thaw_time: freeze && thawAt(d) ? absTime(thawAt(d)!) : null,
     scoreboard_type: "pass-fail",
     penalty_time: ACM_PENALTY_SECONDS / 60,
   };
@@ -112,8 +119,8 @@ export function stateObject(d: ContestData): Json {
   const started = now >= c.startTime ? c.startTime : null;
   const frozen = started && freeze && now >= freeze ? freeze : null;
   const ended = now >= c.endTime ? c.endTime : null;
-  // The board unseals by itself at the end (autoRealRank): the policy says when it is no longer sealed.
-  const thawed = frozen && ended && !boardSealedAt(c, now) ? c.endTime : null;
+  // The policy says when the board is no longer sealed (at the end by itself, or lifted by an admin).
+  const thawed = frozen && ended && !boardSealedAt(c, now) ? thawAt(d) : null;
   let finalized: Date | null = null;
   if (ended && !judgingLeft(d)) {
     const last = Math.max(c.endTime.getTime(), ...d.submissions.map((s) => s.gmtModified.getTime()));
