@@ -7,11 +7,13 @@ import { Submission, type SubmissionDoc } from "~/models/submission.server";
 import type { ProblemDoc } from "~/models/problem.server";
 import type { UserDoc } from "~/models/user.server";
 import { createUser } from "~/services/account/users.server";
+import { createApiSession } from "~/services/account/api-token.server";
 import { rebuildBoard } from "~/services/contest/board.server";
 import { contestInputSchema, createContest, updateContest } from "~/services/contest/contests.server";
 import { addContestProblem } from "~/services/contest/problems.server";
 import { administerContest, SITE } from "~/services/contest/scope.server";
 import { applyJudgeEvents } from "~/services/judging/apply.server";
+import { addComment, addReply } from "~/services/community/comments.server";
 import { disconnectDb } from "~/services/platform/db.server";
 import { closeRedis } from "~/services/platform/redis.server";
 import { FEED_TIMING } from "~/services/icpc/feed.server";
@@ -157,6 +159,10 @@ beforeAll(async () => {
   await submit("u1b-ac-frozen", u1, 1, 95, JudgeStatus.ACCEPTED);
   await submit("u2b-ac-frozen", u2, 1, 92, JudgeStatus.ACCEPTED);
   await submit("u3b-pending", u3, 1, 96, null);
+  // The Q&A: a contestant asks, the jury answers, the jury tells everyone.
+  const question = await addComment(u1, { content: "Is n at most 10?", cid });
+  await addReply(admin, { commentId: Number(question.id), content: "Yes.", toUid: u1._id });
+  await addComment(admin, { content: "Problem B's limits are fixed.", cid });
 });
 
 afterAll(async () => {
@@ -223,6 +229,17 @@ describe("the ICPC Contest API", () => {
     const pubAwards = (await getJson(null, `contests/${cid}/awards`)) as Array<{ id: string; team_ids: string[] }>;
     expect(pubAwards.find((a) => a.id === `first-to-solve-${problems[1]!._id}`)?.team_ids).toEqual([]);
     expect(awards.find((a) => a.id === `first-to-solve-${problems[1]!._id}`)?.team_ids).toEqual([users[1]!._id]);
+  });
+
+  it("gives the Q&A as clarifications: the public role sees the jury's word to everyone", async () => {
+    type Clar = { id: string; from_team_id: string | null; to_team_id: string | null; reply_to_id: string | null; text: string };
+    const adm = (await getJson(admin, `contests/${cid}/clarifications`)) as Clar[];
+    const question = adm.find((c) => c.text === "Is n at most 10?")!;
+    expect(question).toMatchObject({ from_team_id: users[0]!._id, to_team_id: null, reply_to_id: null });
+    expect(adm.find((c) => c.text === "Yes.")).toMatchObject({ from_team_id: null, to_team_id: users[0]!._id, reply_to_id: question.id });
+    expect(adm.find((c) => c.text === "Problem B's limits are fixed.")).toMatchObject({ from_team_id: null, to_team_id: null });
+    const pub = (await getJson(null, `contests/${cid}/clarifications`)) as Clar[];
+    expect(pub.map((c) => c.text)).toEqual(["Problem B's limits are fixed."]);
   });
 
   it("replays from the start into the scoreboard it serves, for each role; since_token resumes", async () => {
@@ -329,6 +346,12 @@ describe("the ICPC Contest API", () => {
     expect(zip.status).toBe(200);
     expect(zip.headers.get("Content-Type")).toBe("application/zip");
     expect(Buffer.from(await zip.arrayBuffer()).subarray(0, 2).toString()).toBe("PK");
+    // The /ojapi token is an admin's credential too; a forged one is refused.
+    const { token } = await createApiSession(admin._id);
+    const byToken = await call(filesRoute.loader as never, `/icpc-api/contests/${cid}/submissions/${sid}/files`, { headers: { Authorization: token }, params: { contestId: String(cid), id: String(sid) } });
+    expect(byToken.status).toBe(200);
+    const forged = await call(contestsRoute.loader as never, "/icpc-api/contests", { headers: { Authorization: "Bearer not-a-token" } });
+    expect(forged.status).toBe(401);
     await err(null, `contests/abc`, 404);
     await err(null, `contests/0`, 404);
     await err(null, `contests/99999999`, 404);
