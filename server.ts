@@ -159,12 +159,13 @@ app.use(
   }),
 );
 
-// Compression that never buffers server-sent events (the live submission status).
+// Compression that never buffers streams: server-sent events (the live submission status) and the
+// Contest API's event feed (NDJSON).
 app.use(
   compression({
     filter(req, res) {
       const type = String(res.getHeader("Content-Type") ?? "");
-      if (type.includes("text/event-stream")) return false;
+      if (type.includes("text/event-stream") || type.includes("application/x-ndjson")) return false;
       return compression.filter(req, res);
     },
   }),

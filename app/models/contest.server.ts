@@ -32,6 +32,12 @@ export interface ContestDoc {
   sealRankTime: Date | null;
   /** Unseal the board by itself once the contest has ended. */
   autoRealRank: boolean;
+  /**
+   * When an admin lifted a seal that held (turned sealing off while the board was sealed), and the
+   * seal time it had: the Contest API's freeze and thaw (app/services/icpc). Null otherwise.
+   */
+  thawedAt?: Date | null;
+  thawedSealTime?: Date | null;
   /** Outside scoreboard open to everyone. */
   openRank: boolean;
   openPrint: boolean;
@@ -78,6 +84,8 @@ const contestSchema = new Schema<ContestDoc>(
     sealRank: { type: Boolean, default: false },
     sealRankTime: { type: Date, default: null },
     autoRealRank: { type: Boolean, default: true },
+    thawedAt: { type: Date, default: null },
+    thawedSealTime: { type: Date, default: null },
     openRank: { type: Boolean, default: false },
     openPrint: { type: Boolean, default: false },
     rankShowName: { type: String, default: "username" },

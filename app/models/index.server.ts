@@ -32,3 +32,4 @@ import "./remote-account.server";
 import "./ai-config.server";
 import "./group.server";
 import "./group-member.server";
+import "./icpc-feed.server";

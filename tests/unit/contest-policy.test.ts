@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { JudgeStatus, ProblemAuth, Role } from "~/lib/constants";
 import { ruleOf } from "~/services/contest/rules/index.server";
-import { contestRealTime, contestScope, contestShowsResult, type ContestAccessContext, type Viewer } from "~/services/access/policy.server";
+import { contestApiRefusal, contestRealTime, contestScope, contestShowsResult, type ContestAccessContext, type Viewer } from "~/services/access/policy.server";
 
 // The contest scope of the access policy: viewer × contest state × action.
 
@@ -91,5 +91,24 @@ describe("the sealed board", () => {
     expect(contestScope(ctx()).rights(V.author, late, null)).toMatchObject({ canSeeCode: true, canSeeCases: true, canShare: false });
     expect(contestScope(ctx()).rights(V.learner, own, { auth: 1, openCaseResult: true })).toMatchObject({ canSeeCode: true, canSeeCases: true, canShare: false });
     expect(contestScope(ctx()).rights(V.learner, late, null)).toMatchObject({ canSeeCode: false });
+  });
+});
+
+describe("the ICPC Contest API's public role", () => {
+  const open = { openRank: true };
+  it.each([
+    ["a public contest that opens its rank, running", ctx(open), V.visitor, null],
+    ["the same, ended", ctx(open, 200), V.visitor, null],
+    ["its rank closed", ctx(), V.visitor, "contest:rankClosed"],
+    ["not started", ctx(open, -5), V.visitor, "contest:rankClosed"],
+    ["private", ctx({ ...open, auth: 1 }), V.visitor, "contest:rankClosed"],
+    ["protected", ctx({ ...open, auth: 2 }), V.visitor, "contest:rankClosed"],
+    ["hidden", ctx({ ...open, visible: false }), V.visitor, "contest:notFound"],
+    ["a group's", ctx({ ...open, gid: 4 }), V.visitor, "contest:notFound"],
+    ["a signed-in learner reads as the public role", ctx(), V.learner, "contest:rankClosed"],
+    ["its author before the start", ctx({}, -5), V.author, null],
+    ["a super admin on a hidden one", ctx({ visible: false }), V.root, null],
+  ])("%s", (_, c, v, expected) => {
+    expect(contestApiRefusal(v, c)?.message ?? null).toBe(expected);
   });
 });

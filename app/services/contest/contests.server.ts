@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IcpcEvent, IcpcFeedHead, IcpcObject } from "~/models/icpc-feed.server";
 import { LIMITS } from "~/lib/constants";
 import {
   AwardType,
@@ -17,7 +18,7 @@ import { ContestAcCheck, ContestPrint } from "~/models/contest-print.server";
 import { ContestProblem } from "~/models/contest-problem.server";
 import { ContestRegister, contestRegisterKey } from "~/models/contest-register.server";
 import { nextSeq } from "~/models/counter.server";
-import { contestHasAccess, contestOutsiderRefusal, contestRegisterRefusal, contestStatusAt, mayCreateContest } from "../access/policy.server";
+import { boardSealedAt, contestHasAccess, contestOutsiderRefusal, contestRegisterRefusal, contestStatusAt, mayCreateContest } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { DomainError } from "../errors.server";
 import { boardSettingsChanged, dropBoard } from "./board.server";
@@ -204,7 +205,10 @@ export async function updateContest(cs: ContestScope, input: ContestInput): Prom
   // HOJ's client sends back the type it was shown (a rule of ours shows as ACM or OI there).
   if (input.type !== before.type && input.type !== ruleOf(before.type).hojType) throw new DomainError("invalid", "contest:typeFixed");
   const fields = storedFields({ ...input, type: before.type });
-  await Contest.updateOne({ _id: before._id }, { $set: { ...fields, gmtModified: new Date() } });
+  const now = new Date();
+  // Turning sealing off while the board is sealed lifts the seal: kept as the moment it thawed.
+  const thaw = !fields.sealRank && boardSealedAt(before, now) ? { thawedAt: now, thawedSealTime: before.sealRankTime } : fields.sealRank ? { thawedAt: null, thawedSealTime: null } : {};
+  await Contest.updateOne({ _id: before._id }, { $set: { ...fields, ...thaw, gmtModified: now } });
   const after = await loadContest(before._id, null);
   await boardSettingsChanged(before, after);
   return after;
@@ -227,6 +231,10 @@ export async function deleteContest(cs: ContestScope): Promise<void> {
     ContestAnnouncementRead.deleteMany({ cid }),
     ContestPrint.deleteMany({ cid }),
     ContestAcCheck.deleteMany({ cid }),
+    // Its Contest API feeds (app/services/icpc/feed.server.ts).
+    IcpcEvent.deleteMany({ cid }),
+    IcpcObject.deleteMany({ cid }),
+    IcpcFeedHead.deleteMany({ _id: { $in: [`${cid}:admin`, `${cid}:public`] } }),
   ]);
   await dropBoard(cid);
 }

@@ -9,6 +9,7 @@ import { formatDateTime } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { contestPrimaryButton } from "~/components/contest/styles";
 import { useTranslation } from "~/lib/translation";
+import { withBase } from "~/lib/base-path";
 import { requireAdmin } from "~/http/guards.server";
 import { listRowAction } from "~/http/list-row-action.server";
 import { contestListSchema, contestStatus, deleteContest, listContests, setContestVisible } from "~/services/contest/contests.server";
@@ -39,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       id: c._id,
       title: c.title,
       rule: ruleInfo(c.type).name,
+      icpc: ruleInfo(c.type).scoring === "acm",
       auth: c.auth,
       status: contestStatus(c, page.now),
       visible: c.visible,
@@ -130,6 +132,11 @@ export default function AdminContests() {
                       {t("list.announcements")}
                     </Link>
                     <AcDownloadForm action={`/admin/contest/${c.id}/ac-submissions`} />
+                    {c.icpc ? (
+                      <a href={withBase(`/admin/contest/${c.id}/icpc-package`)} download className={`${buttonClass} text-gray-800`} data-testid="icpc-package">
+                        {t("list.icpcPackage")}
+                      </a>
+                    ) : null}
                     <DeleteRow row={{ idName: "cid", id: c.id }} question={t("list.confirmDelete", { id: c.id, title: c.title })} label={t("list.delete")} />
                   </div>
                 </td>

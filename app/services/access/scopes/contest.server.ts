@@ -144,6 +144,20 @@ export function contestOutsideBoardRefusal(viewer: Viewer, ctx: ContestAccessCon
   return null;
 }
 
+/**
+ * The ICPC Contest API (app/services/icpc): its admin role is the contest's admins; everyone else
+ * reads as its public role, a visitor with no credentials, who sees a contest only where its
+ * outside scoreboard is open to everyone: a shown, public site contest that opens its rank and has
+ * started. A group contest's boards are its members' only, so the public role never sees one.
+ */
+export function contestApiRefusal(viewer: Viewer, ctx: ContestAccessContext): DomainError | null {
+  if (contestAdminOf(viewer, ctx)) return null;
+  const c = ctx.contest;
+  if (!c.visible || c.gid !== null) return new DomainError("notFound", "contest:notFound");
+  if (c.auth !== CONTEST_PUBLIC || !c.openRank || contestStatusAt(c, ctx.now) === -1) return new DomainError("forbidden", "contest:rankClosed");
+  return null;
+}
+
 /** A group contest refuses those outside its group (before its password is even tried). */
 export function contestOutsiderRefusal(viewer: Viewer, ctx: ContestAccessContext): DomainError | null {
   if (!viewer) return loginFirst();
