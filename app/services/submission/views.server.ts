@@ -6,7 +6,7 @@ import { Problem, type ProblemDoc } from "~/models/problem.server";
 import { Submission, type SubmissionDoc } from "~/models/submission.server";
 import { DomainError } from "~/services/errors.server";
 import { judgeable, judgeAgain } from "../judging/admin.server";
-import { bankCountedQuery, bankListQuery, bankScope, resubmitterRefusal, scopeOf, seesSubmissionAddresses, submissionRights, type SubmissionRights, visibleBankSubmissionsQuery } from "../access/policy.server";
+import { bankCountedQuery, bankListQuery, bankScope, ownSubmissionsOnlyFilter, resubmitterRefusal, scopeOf, seesSubmissionAddresses, submissionRights, type SubmissionRights, visibleBankSubmissionsQuery } from "../access/policy.server";
 import { hiddenBankProblemIds } from "../problem/visibility.server";
 import { newestByIdWindows } from "../platform/id-windows.server";
 import { cacheKey, kept, singleFlight, slowCount } from "../platform/query-cache.server";
@@ -218,8 +218,9 @@ export async function listSubmissions(q: SubmissionListQuery, viewer: CurrentUse
     // A problem the viewer may not see lists only their own submissions to it, as if it did not exist for others.
     if (!p) return emptyPage(q);
     if (!bankScope.seesProblem(viewer, p)) {
-      if (!viewer || (filter.uid !== undefined && filter.uid !== viewer._id)) return emptyPage(q);
-      filter.uid = viewer._id;
+      const own = ownSubmissionsOnlyFilter(viewer, filter.uid as string | undefined);
+      if (!own) return emptyPage(q);
+      filter.uid = own.uid;
     }
     filter.pid = p._id;
   }

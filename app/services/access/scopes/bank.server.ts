@@ -85,3 +85,13 @@ export const bankScope: Scope = {
     return sub.gid === null || sub.gid === undefined;
   },
 };
+
+/**
+ * A list narrowed to a problem the viewer may not see shows only their own submissions to it, as
+ * if it did not exist for others: the author condition to apply, or null when nothing is shown
+ * (a visitor, or a filter naming someone else).
+ */
+export function ownSubmissionsOnlyFilter(viewer: Viewer, requestedUid: string | undefined): { uid: string } | null {
+  if (!viewer || (requestedUid !== undefined && requestedUid !== viewer._id)) return null;
+  return { uid: viewer._id };
+}
