@@ -419,3 +419,39 @@ describe("the kept ranking a judged submission moves", () => {
     expect(keptRankingOf({})).toBeNull();
   });
 });
+
+describe("the questions every scope answers: shows a result, counts on the ranking, may administer", () => {
+  const group: GroupAccessContext = { group: { _id: 9, uid: "owner", auth: 1, visible: true, status: 0 }, memberAuth: 3 };
+  const training: TrainingAccessContext = { training: { _id: 4, auth: "Public", status: true, uid: "owner", gid: null }, registered: false, groupAdmin: false, problemPids: new Set([1]) };
+  const sub: SubmissionForAccess = { uid: "learner", cid: 0 };
+  const table: Array<[string, Parameters<typeof bankScope.mayAdminister>[0], boolean, boolean]> = [
+    // viewer, mayAdminister (bank), mayAdminister (training of "owner")
+    ["visitor", V.visitor, false, false],
+    ["learner", V.learner, false, false],
+    ["owner", V.owner, false, true],
+    ["problemAdmin", V.problemAdmin, true, false],
+    ["root", V.root, true, true],
+  ];
+  it.each(table)("%s", (_name, viewer, bankAdmin, trainingAdmin) => {
+    expect(bankScope.mayAdminister(viewer)).toBe(bankAdmin);
+    expect(trainingScope(training).mayAdminister(viewer)).toBe(trainingAdmin);
+    expect(bankScope.showsResult(viewer, sub)).toBe(true);
+  });
+  it("counts on a ranking as each scope says", () => {
+    expect(bankScope.countsOnRanking(V.learner)).toBe(true);
+    // A training's rank leaves out its author and the super admins.
+    expect(trainingScope(training).countsOnRanking(V.owner)).toBe(false);
+    expect(trainingScope(training).countsOnRanking(V.root)).toBe(false);
+    expect(trainingScope(training).countsOnRanking(V.learner)).toBe(true);
+    // A group's rank lists its members (the context's viewer is a member; the owner is its root).
+    expect(groupScope(group).countsOnRanking(V.owner)).toBe(true);
+    expect(groupScope(group).mayAdminister(V.learner)).toBe(false);
+    expect(groupScope(group).mayAdminister(V.owner)).toBe(true);
+  });
+  it("a record read without its scope shows its result to its author and the admin roles only", () => {
+    const contestSub: SubmissionForAccess = { uid: "learner", cid: 3 };
+    expect(scopeOf(contestSub).showsResult(V.learner, contestSub)).toBe(true);
+    expect(scopeOf(contestSub).showsResult(V.owner, contestSub)).toBe(false);
+    expect(scopeOf(contestSub).showsResult(V.admin, contestSub)).toBe(true);
+  });
+});

@@ -60,6 +60,15 @@ export interface Scope {
   countsInBank(sub: ScopeIds): boolean;
   /** Does an accepted submission of this scope enter the user's solved list? */
   countsInSolvedList(sub: ScopeIds): boolean;
+  /**
+   * Does the viewer learn the outcome of a submission they see (verdict, score, time)? Everywhere
+   * but where a contest's sealed board hides it (the contest's rule says whose).
+   */
+  showsResult(viewer: Viewer, sub: SubmissionForAccess): boolean;
+  /** Does a user's work count on this scope's ranking (a contest's board, a training's rank, the site's ranks)? */
+  countsOnRanking(user: { _id: string; role: number }): boolean;
+  /** May the viewer administer this scope (its settings, problems, announcements, reports)? */
+  mayAdminister(viewer: Viewer): boolean;
 }
 
 export function isOwner(viewer: Viewer, sub: Pick<SubmissionForAccess, "uid">): boolean {

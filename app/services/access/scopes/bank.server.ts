@@ -80,6 +80,16 @@ export const bankScope: Scope = {
   countsInBank() {
     return true;
   },
+  showsResult() {
+    return true;
+  },
+  countsOnRanking() {
+    // The site's ACM and OI ranks list everyone.
+    return true;
+  },
+  mayAdminister(viewer) {
+    return isAdminRole(viewer);
+  },
   countsInSolvedList(sub) {
     // The solved list holds public-bank problems only (not group problems), as HOJ's does.
     return sub.gid === null || sub.gid === undefined;

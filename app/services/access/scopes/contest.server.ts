@@ -346,5 +346,8 @@ export function contestScope(ctx: ContestAccessContext): Scope {
     },
     countsInBank: () => false,
     countsInSolvedList: () => false,
+    showsResult: (viewer, sub) => contestShowsResult(viewer, ctx, sub),
+    countsOnRanking: (user) => countsOnContestBoard(c, user),
+    mayAdminister: (viewer) => contestAdminOf(viewer, ctx),
   };
 }

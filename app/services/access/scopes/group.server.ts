@@ -208,6 +208,10 @@ export function groupScope(ctx: GroupAccessContext): Scope {
     },
     countsInBank: () => true,
     countsInSolvedList: () => false,
+    showsResult: () => true,
+    // The group's rank lists its members (it reads them from the member list): every one counts.
+    countsOnRanking: () => true,
+    mayAdminister: (viewer) => admin(viewer),
   };
 }
 

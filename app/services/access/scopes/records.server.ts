@@ -41,6 +41,10 @@ function unbuiltScope(kind: Exclude<ScopeKind, "bank">, counts: { bank: boolean;
     }),
     countsInBank: () => counts.bank,
     countsInSolvedList: () => counts.solved,
+    // Read without its context, a record's result is its author's and the admin roles' alone to learn.
+    showsResult: (viewer, sub) => isAdminRole(viewer) || isOwner(viewer, sub),
+    countsOnRanking: () => false,
+    mayAdminister: (viewer) => isAdminRole(viewer),
   };
 }
 

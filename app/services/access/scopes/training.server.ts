@@ -104,6 +104,9 @@ export function trainingScope(ctx: TrainingAccessContext): Scope {
     },
     countsInBank: () => true,
     countsInSolvedList: (sub) => sub.gid === null || sub.gid === undefined,
+    showsResult: () => true,
+    countsOnRanking: (user) => countsOnTrainingRank(ctx.training, user),
+    mayAdminister: (viewer) => admin(viewer),
   };
 }
 
