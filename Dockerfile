@@ -12,6 +12,8 @@ RUN go install github.com/criyle/go-judge/cmd/go-judge@v1.12.2
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+# The code similarity check's tree-sitter parsers are compiled on install.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 COPY patches ./patches
 RUN npm ci --no-audit --no-fund
@@ -35,6 +37,7 @@ COPY --from=build /app/app/lib ./app/lib
 COPY --from=build /app/app/services/platform/secrets.server.ts ./app/services/platform/secrets.server.ts
 # Problem packages exported for other systems carry our testlib.h beside a testlib checker.
 COPY --from=build /app/judge-service/sandbox/testlib.h ./judge-service/sandbox/testlib.h
+COPY --from=build /app/app/services/similarity/dolos-worker.mjs ./app/services/similarity/dolos-worker.mjs
 COPY --from=build /app/server ./server
 COPY --from=build /app/package.json /app/server.ts ./
 VOLUME /data

@@ -8,6 +8,8 @@ export interface ContestTabFlags {
   openPrint: boolean;
   /** The site's contest comment switch (openContestComment). */
   openComment: boolean;
+  /** May run and read code similarity checks (the policy's answer). */
+  maySimilarity?: boolean;
 }
 
 export interface ContestTab {
@@ -29,6 +31,7 @@ export function contestTabs(f: ContestTabFlags): ContestTab[] {
     { path: "admin-print", label: "tabs.adminPrint", shown: f.admin && f.openPrint },
     { path: "rejudge", label: "tabs.rejudge", shown: f.mayRejudge },
     { path: "scroll-board", label: "tabs.scrollBoard", shown: f.admin },
+    { path: "similarity", label: "tabs.similarity", shown: f.maySimilarity ?? false },
   ];
   return tabs.filter((tab) => tab.shown).map(({ path, label }) => ({ path, label }));
 }

@@ -33,3 +33,4 @@ import "./ai-config.server";
 import "./group.server";
 import "./group-member.server";
 import "./icpc-feed.server";
+import "./similarity.server";

@@ -1,3 +1,4 @@
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JudgeStatus, Role } from "~/lib/constants";
 import { Contest } from "~/models/contest.server";
@@ -17,7 +18,7 @@ import * as checkStatuses from "~/routes/ojapi+/_contest+/check-contest-submissi
 import * as contestSubmissions from "~/routes/ojapi+/_contest+/contest-submissions";
 import * as acZip from "~/routes/ojapi+/file+/download-contest-ac-submission";
 import * as printText from "~/routes/ojapi+/file+/download-contest-print-text";
-import * as rankCsv from "~/routes/ojapi+/file+/download-contest-rank";
+import * as rankXlsx from "~/routes/ojapi+/file+/download-contest-rank";
 import * as access from "~/routes/ojapi+/_contest+/get-contest-access";
 import * as acInfo from "~/routes/ojapi+/_contest+/get-contest-ac-info";
 import * as announcements from "~/routes/ojapi+/_contest+/get-contest-announcement";
@@ -272,8 +273,11 @@ describe("a contestant", () => {
     expect(zip.headers.get("Content-Type")).toBe("application/zip");
     const bytes = Buffer.from(await zip.arrayBuffer());
     expect(bytes.includes(Buffer.from("A/A_cupper_"))).toBe(true);
-    const csv = await call(rankCsv.loader, await req(`/ojapi/file/download-contest-rank?cid=${cid}`, { uid: root._id }));
-    expect(await csv.text()).toContain("cupper");
+    // HOJ's rank workbook (contest_{cid}_rank.xlsx, sheet "rank"), for the contest's admins.
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await (await call(rankXlsx.loader, await req(`/ojapi/file/download-contest-rank?cid=${cid}`, { uid: root._id }))).arrayBuffer());
+    expect(book.getWorksheet("rank")?.getRow(2).getCell(2).value).toBe("cupper");
+    expect((await api(rankXlsx, `file/download-contest-rank?cid=${cid}`, { uid: learner._id })).body?.status).toBe(403);
   });
 
   it("reads announcements and is told of unread ones", async () => {

@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Pagination } from "~/components/ui/Pagination";
 import { SCOREBOARD_PAGE_SIZES } from "~/lib/contest";
 import { acmCellClass, CELL_STYLE, followKey, hms, oiCellClass, readableOn, type AcmCellInfo } from "~/lib/contest-board";
@@ -25,7 +25,7 @@ function readFollowed(cid: number): string[] {
   }
 }
 
-function boardHref(pathname: string, q: BoardPageData["query"], change: Partial<BoardPageData["query"]>): string {
+export function boardHref(pathname: string, q: BoardPageData["query"], change: Partial<BoardPageData["query"]>): string {
   const n = { ...q, ...change };
   const sp = new URLSearchParams();
   if (n.keyword) sp.set("keyword", n.keyword);
@@ -47,7 +47,7 @@ function Award({ r }: { r: Rec }) {
   );
 }
 
-export function Scoreboard({ data, forceUpdate }: { data: BoardPageData; forceUpdate: boolean }) {
+export function Scoreboard({ data, forceUpdate, downloads }: { data: BoardPageData; forceUpdate: boolean; downloads?: (query: BoardPageData["query"]) => ReactNode }) {
   const { t } = useTranslation("contest-page");
   const location = useLocation();
   const fetcher = useFetcher<BoardPageData>();
@@ -151,6 +151,7 @@ export function Scoreboard({ data, forceUpdate }: { data: BoardPageData; forceUp
           </button>
         </Form>
       ) : null}
+      {downloads ? <div className="mt-2">{downloads(q)}</div> : null}
       {shown.rebuilding ? (
         <p className="mt-3 rounded border border-blue-300 bg-blue-50 p-2 text-sm text-blue-900" role="status" data-testid="board-rebuilding">
           {t("rank.rebuilding")}

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Scoreboard } from "~/components/contest/Scoreboard";
+import { boardHref, Scoreboard } from "~/components/contest/Scoreboard";
+import { DownloadLinks } from "~/components/ui/DownloadLinks";
 import { boardPageData } from "~/http/contest-board.server";
 import { contestPageBase, contestPageRefusal } from "~/http/contest-page.server";
 import { flash } from "~/http/flash.server";
@@ -12,7 +13,7 @@ import { forceBoardUpdate } from "~/services/contest/views.server";
 // rebuild in the background: the page says so while it runs and shows the old rows until the new
 // ones replace them; a second click while it runs starts nothing.
 
-export const handle = { i18n: ["contest-page", "contest"] };
+export const handle = { i18n: ["contest-page", "contest", "exports"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const base = await contestPageBase(request, params);
@@ -34,5 +35,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ContestRank() {
   const data = useLoaderData<typeof loader>();
-  return <Scoreboard data={data} forceUpdate />;
+  // The downloads take the board's switches, never its page: the whole board goes into the file.
+  return <Scoreboard data={data} forceUpdate downloads={(q) => <DownloadLinks href={boardHref(`/contest/${data.contest.id}/rank/export`, q, { currentPage: 1, limit: 50 })} what="board" />} />;
 }

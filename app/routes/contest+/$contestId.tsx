@@ -7,6 +7,7 @@ import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
 import { contestPageBase } from "~/http/contest-page.server";
 import { groupLinkOf } from "~/services/group/context.server";
+import { contestSimilarityRefusal } from "~/services/access/policy.server";
 import { getWebsiteConfig } from "~/services/site/config.server";
 
 // A contest's page: its title, clock and tabs (spec section 2, /contest/{id}); the tab's page is
@@ -37,6 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     now: base.info.ctx.now.toISOString(),
     admin: base.admin,
     mayRejudge: base.mayRejudge,
+    maySimilarity: !contestSimilarityRefusal(base.user, base.cs.ctx),
     /** Whether the viewer may look inside now (the unread announcements are asked only then). */
     canEnter: !base.cs.standing.entryRefusal,
   });
@@ -51,7 +53,7 @@ export default function ContestLayout() {
   const { t } = useTranslation("contest-page");
   const now = useServerClock(data.now);
   const c = data.contest;
-  const tabs = contestTabs({ admin: data.admin, mayRejudge: data.mayRejudge, openPrint: c.openPrint, openComment: data.openComment });
+  const tabs = contestTabs({ admin: data.admin, mayRejudge: data.mayRejudge, openPrint: c.openPrint, openComment: data.openComment, maySimilarity: data.maySimilarity });
   // Unread announcements, checked every 60 s (spec section 2) from the announcements page's data.
   const unread = useFetcher<{ unread?: number }>();
   const { load } = unread;

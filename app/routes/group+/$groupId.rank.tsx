@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { RankTable } from "~/components/stats/RankTable";
+import { DownloadLinks } from "~/components/ui/DownloadLinks";
 import { Pagination } from "~/components/ui/Pagination";
 import { groupMemberPageBase, groupPageRefusal } from "~/http/group-page.server";
 import { RANK_PAGE_SIZES, RankType } from "~/lib/rank";
@@ -11,7 +12,7 @@ import { groupRankList, groupRankSchema } from "~/services/group/rank.server";
 // then fewer submissions) or the OI view (best score per problem summed) over the group's problems.
 // A GET form (user search, page size) and links; the state is the URL.
 
-export const handle = { i18n: ["group", "group-activity", "home"] };
+export const handle = { i18n: ["group", "group-activity", "home", "exports"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, gid } = await groupMemberPageBase(request, params);
@@ -79,6 +80,9 @@ export default function GroupRank() {
           {th("rank.search")}
         </button>
       </Form>
+      <div className="mb-2">
+        <DownloadLinks href={`${base}/export?type=${data.type}`} what="rank" />
+      </div>
       <RankTable rows={data.page.records} kind={kind} />
       <Pagination total={data.page.total} size={data.page.size} current={data.page.current} href={(p) => href({ currentPage: p })} />
     </section>

@@ -4,6 +4,7 @@ import { GroupAuthTag, GroupAvatar } from "~/components/group/GroupTags";
 import { groupPageBase } from "~/http/group-page.server";
 import { pageTitle } from "~/lib/meta";
 import { communitySettings } from "~/services/community/discussions.server";
+import { groupSimilarityRefusal } from "~/services/access/policy.server";
 import { useTranslation } from "~/lib/translation";
 
 // A group's page (spec section 2, /group/{id}): avatar, name, short name, auth, owner, member count
@@ -26,6 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     isAdmin: view.isAdmin,
     isRoot: view.isRoot,
     mayDelete: view.mayDelete,
+    maySimilarity: !groupSimilarityRefusal(user, view.ctx),
     groupDiscussion: (await communitySettings()).openGroupDiscussion,
   });
 }
@@ -46,6 +48,7 @@ const TABS: Tab[] = [
   { path: "announcement", label: "group-activity:tabs.announcement", member: false, show: (d) => d.isAdmin },
   { path: "setting", label: "tabs.settings", member: true, show: (d) => d.isRoot },
   { path: "rank", label: "group-activity:tabs.rank", member: true },
+  { path: "similarity", label: "group-activity:tabs.similarity", member: false, show: (d) => d.maySimilarity },
 ];
 
 export default function GroupLayout() {

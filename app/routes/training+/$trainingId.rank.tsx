@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { DownloadLinks } from "~/components/ui/DownloadLinks";
 import { Pagination } from "~/components/ui/Pagination";
 import { formatTimeMs } from "~/lib/format";
 import { useTranslation } from "~/lib/translation";
@@ -13,7 +14,7 @@ import { PAGE_SIZE } from "~/lib/constants";
 // total of their fastest accepted runs; one cell per problem. 30 a page; the training's admins see
 // real names. Read from rows kept when verdicts are applied.
 
-export const handle = { i18n: ["training"] };
+export const handle = { i18n: ["training", "exports"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const base = await trainingPageBase(request, params);
@@ -35,6 +36,9 @@ export default function TrainingRank() {
   if (data.refusal) return <EntryRefusal base={data.base} message={data.refusal} />;
   return (
     <section className="overflow-x-auto rounded bg-white p-3 shadow-sm sm:p-5 focus:outline focus:outline-2 focus:outline-brand" tabIndex={0}>
+      <div className="mb-2">
+        <DownloadLinks href={`${data.base}/rank/export`} what="progress" />
+      </div>
       <table className="w-full text-sm" data-testid="training-rank">
         <thead>
           <tr className="border-b text-left text-gray-700">

@@ -4,6 +4,7 @@ import { AuthTag, CategoryTag, Progress } from "~/components/training/TrainingTa
 import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
 import { trainingPageBase } from "~/http/training-page.server";
+import { trainingSimilarityRefusal } from "~/services/access/policy.server";
 
 // A training's page (spec section 2, /training/{id}; a group's training inside its group's frame,
 // /group/{gid}/training/{id}, which re-exports this module): its number, title, auth and category
@@ -15,7 +16,7 @@ export const handle = { i18n: ["training"] };
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.training.title);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { detail, base } = await trainingPageBase(request, params);
+  const { detail, base, user } = await trainingPageBase(request, params);
   const tr = detail.training;
   return json({
     base,
@@ -24,6 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     category: detail.category ? { name: detail.category.name, color: detail.category.color } : null,
     canEnter: detail.canEnter,
     admin: detail.admin,
+    maySimilarity: !trainingSimilarityRefusal(user, detail.ctx),
     acCount: detail.acCount,
     problemCount: detail.problemCount,
   });
@@ -41,6 +43,7 @@ const TABS = [
   { path: "problems", label: "tabs.problems" },
   { path: "submissions", label: "tabs.records" },
   { path: "rank", label: "tabs.rank" },
+  { path: "similarity", label: "tabs.similarity" },
 ] as const;
 
 export default function TrainingLayout() {
@@ -67,7 +70,7 @@ export default function TrainingLayout() {
           <Progress solved={data.acCount} total={data.problemCount} label={t("detail.progress")} />
         </div>
         <nav aria-label={t("tabs.label")} className="mt-4 flex flex-wrap gap-1 border-b" data-testid="training-tabs">
-          {TABS.map((tab) => (
+          {TABS.filter((tab) => tab.path !== "similarity" || data.maySimilarity).map((tab) => (
             <NavLink
               key={tab.path}
               to={tab.path ? `${data.base}/${tab.path}` : data.base}

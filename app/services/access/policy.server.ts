@@ -10,3 +10,5 @@ export * from "./scopes/training.server";
 export * from "./scopes/group.server";
 export * from "./ai.server";
 export * from "./site.server";
+export * from "./scopes/similarity.server";
+export * from "./scopes/exports.server";

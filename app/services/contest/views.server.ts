@@ -120,8 +120,9 @@ function displayName(entry: BoardEntry, show: string): string {
 /**
  * A board page as HOJ's client reads it (records of ACMContestRankVO or OIContestRankVO, total).
  * `outside`: the outside scoreboard, open to everyone signed in when the contest opens its rank.
+ * `asked`: a view a contest admin asks for instead of their own (HOJ's download reads the sealed one).
  */
-export async function contestRank(cs: ContestScope, q: BoardRequest, outside: boolean) {
+export async function contestRank(cs: ContestScope, q: BoardRequest, outside: boolean, asked?: BoardView) {
   const { contest, ctx } = cs;
   const user = cs.viewer;
   const admin = cs.standing.admin;
@@ -133,7 +134,7 @@ export async function contestRank(cs: ContestScope, q: BoardRequest, outside: bo
   }
   // Force Update rebuilds in the background; this answer is the board as it is meanwhile.
   if (q.forceRefresh && admin) await startBoardRebuild(contest._id);
-  const view = viewFor(user, ctx, q.containsEnd);
+  const view = asked && admin ? asked : viewFor(user, ctx, q.containsEnd);
   const page = await readBoard(contest, {
     view,
     currentPage: q.currentPage,
@@ -198,34 +199,4 @@ export async function contestRank(cs: ContestScope, q: BoardRequest, outside: bo
 export async function forceBoardUpdate(cs: ContestScope): Promise<{ started: boolean }> {
   requireContestAdmin(cs);
   return startBoardRebuild(cs.contest._id);
-}
-
-function csvField(v: unknown): string {
-  const s = String(v ?? "");
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** The whole board the user may see, as CSV rows (rank, name, totals, one column per problem). */
-export async function contestRankCsv(cs: ContestScope, q: { cid: number; removeStar: boolean; containsEnd: boolean }): Promise<{ fileName: string; csv: string }> {
-  const head = await contestRank(cs, boardQuerySchema.parse({ cid: q.cid, limit: 10, removeStar: q.removeStar, containsEnd: q.containsEnd }), false);
-  const lines: string[] = [];
-  const ids = head.problems.map((p) => p.displayId);
-  const oi = cs.rule.scoring === "oi";
-  lines.push(["Rank", "Username", "Name", oi ? "Total Score" : "AC", "Total Time", ...ids].map(csvField).join(","));
-  const pages = Math.ceil(head.total / 300);
-  for (let page = 1; page <= pages; page++) {
-    const part = await contestRank(cs, boardQuerySchema.parse({ cid: q.cid, currentPage: page, limit: 300, removeStar: q.removeStar, containsEnd: q.containsEnd }), false);
-    for (const r of part.records) {
-      const cells = ids.map((id) => {
-        const info = (r.submissionInfo as Record<string, unknown>)[id];
-        if (info === undefined) return "";
-        if (typeof info === "number") return info;
-        const c = info as { isAC: boolean; errorNum: number; tryNum: number; ACTime: number | null };
-        return c.isAC ? `${c.ACTime} (-${c.errorNum})` : c.tryNum > 0 ? `? (-${c.errorNum}+${c.tryNum})` : `-${c.errorNum}`;
-      });
-      const main = "totalScore" in r ? r.totalScore : r.ac;
-      lines.push([r.rank === -1 ? "*" : r.rank, r.username, r.showName, main, r.totalTime, ...cells].map(csvField).join(","));
-    }
-  }
-  return { fileName: `contest_${q.cid}_rank.csv`, csv: lines.join("\r\n") };
 }

@@ -1,15 +1,23 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiRoute, queryParams } from "~/http/api.server";
-import { contestRankCsv } from "~/services/contest/views.server";
-import { apiContest } from "~/http/contest-api.server";
+import { apiContestAdmin } from "~/http/contest-api.server";
+import { hojRankTable } from "~/services/contest/board-export.server";
+import { tableDownload } from "~/services/platform/spreadsheet.server";
 
-// GET /ojapi/file/download-contest-rank?cid&removeStar&containsEnd: the board the user may see, as CSV.
+// GET /ojapi/file/download-contest-rank?cid&forceRefresh&removeStar&containEnd: HOJ's rank
+// workbook (contest_{cid}_rank.xlsx, sheet "rank", HOJ's columns), for the contest's admins;
+// the sealed board unless forceRefresh asks for the live one, as HOJ does.
+const flag = (v: string | undefined) => v === "true" || v === "1";
+
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   const q = queryParams(request);
-  const { cs } = await apiContest(request, q.cid, null);
-  const cid = cs.contest._id;
-  const { fileName, csv } = await contestRankCsv(cs, { cid, removeStar: q.removeStar === "true", containsEnd: q.containsEnd === "true" });
-  return new Response(`\uFEFF${csv}`, {
-    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${fileName}"`, "Cache-Control": "no-store" },
+  const { cs } = await apiContestAdmin(request, q.cid, null);
+  const table = await hojRankTable(cs, {
+    forceRefresh: flag(q.forceRefresh),
+    removeStar: flag(q.removeStar),
+    // HOJ's client names it containEnd; the site's board containsEnd.
+    containsEnd: flag(q.containEnd ?? q.containsEnd),
+    keyword: "",
   });
+  return tableDownload(table, "xlsx", `contest_${cs.contest._id}_rank`);
 }, ["contest"]);
