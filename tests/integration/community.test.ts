@@ -26,6 +26,9 @@ import * as adminReportApi from "~/routes/ojapi+/admin+/discussion-report";
 import * as adminNoticeApi from "~/routes/ojapi+/admin+/msg.notice";
 import * as msgSysApi from "~/routes/ojapi+/msg+/sys";
 import * as adminDiscussionPage from "~/routes/admin+/discussion";
+import * as adminAnnouncementPage from "~/routes/admin+/announcement";
+import { Announcement } from "~/models/announcement.server";
+import { createAnnouncement } from "~/services/site/announcements.server";
 import * as detailPage from "~/routes/_community+/discussion-detail.$discussionId";
 import { pushPendingNotices } from "~/services/community/notices.server";
 import { Notice } from "~/models/notice.server";
@@ -404,6 +407,19 @@ describe("administration", () => {
     expect(done.status).toBe(302);
     expect(await Discussion.exists({ _id: other })).toBeFalsy();
     expect((await call(adminDiscussionPage.action, await req("/admin/discussion", { uid: amy._id, form: { intent: "delete", ids: String(did), confirmed: "1" } }))).status).not.toBe(302);
+  });
+
+  it("asks before deleting a site announcement on a page of its own (without JavaScript), then deletes", async () => {
+    const made = await createAnnouncement(root, { title: "To remove", content: "Soon gone.", status: 0 });
+    const form = { intent: "delete", id: String(made._id) };
+    expect((await call(adminAnnouncementPage.action, await req("/admin/announcement", { uid: admin._id, form: { ...form, confirmed: "1" } }))).status).toBe(403);
+    const ask = await call(adminAnnouncementPage.action, await req("/admin/announcement", { uid: root._id, form }));
+    expect(ask.status).toBe(200);
+    expect(await body(ask)).toMatchObject({ confirm: made._id, error: null });
+    expect(await Announcement.exists({ _id: made._id })).toBeTruthy();
+    const done = await call(adminAnnouncementPage.action, await req("/admin/announcement", { uid: root._id, form: { ...form, confirmed: "1" } }));
+    expect(done.status).toBe(302);
+    expect(await Announcement.exists({ _id: made._id })).toBeFalsy();
   });
 
   it("lists reports for admins and marks them handled", async () => {

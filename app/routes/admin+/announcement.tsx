@@ -1,8 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminCard } from "~/components/admin/AdminShell";
 import { AnnouncementForm } from "~/components/community/AnnouncementForm";
-import { buttonClass, ConfirmSubmit, Notice, primaryButtonClass } from "~/components/admin-problem/ui";
+import { AnnouncementDeleteConfirm, AnnouncementTable } from "~/components/community/AnnouncementTable";
+import { Notice, primaryButtonClass } from "~/components/admin-problem/ui";
 import { Pagination } from "~/components/ui/Pagination";
 import { positiveOrNull } from "~/http/community.server";
 import { flash } from "~/http/flash.server";
@@ -10,9 +11,7 @@ import { requireSuperAdmin } from "~/http/guards.server";
 import { inputId } from "~/http/ids.server";
 import { siteRedirect } from "~/http/paths.server";
 import { httpStatusOf } from "~/http/status.server";
-import { formatDateTime } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
-import { useTranslation } from "~/lib/translation";
 import { DomainError } from "~/services/errors.server";
 import { getT } from "~/services/platform/i18n.server";
 import { validate } from "~/services/platform/validation.server";
@@ -44,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ pageTitle: t("admin.announcements"), page, editing });
 }
 
-type Answer = { error: string | null; errors: Record<string, string>; draft?: { title: string; content: string; visible: boolean; id: string } };
+type Answer = { error: string | null; errors: Record<string, string>; confirm?: number; draft?: { title: string; content: string; visible: boolean; id: string } };
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireSuperAdmin(request);
@@ -61,8 +60,9 @@ export async function action({ request }: ActionFunctionArgs) {
     } else if (intent === "show" || intent === "hide") {
       await setAnnouncementVisible(user, inputId(form.get("id")), intent === "show");
     } else if (intent === "delete") {
-      if (form.get("confirmed") !== "1") return json<Answer>({ error: t("admin.confirmAnnouncementDelete"), errors: {} });
-      await deleteAnnouncement(user, inputId(form.get("id")));
+      const id = inputId(form.get("id"));
+      if (form.get("confirmed") !== "1") return json<Answer>({ error: null, errors: {}, confirm: id });
+      await deleteAnnouncement(user, id);
     } else {
       return json<Answer>({ error: t("common:errors.badRequest"), errors: {} }, { status: 400 });
     }
@@ -76,58 +76,16 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AdminAnnouncements() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const { t } = useTranslation("community");
   const errors = answer?.errors ?? {};
   const draft = answer?.draft ?? (data.editing ? { title: data.editing.title, content: data.editing.content, visible: data.editing.status === 0, id: String(data.editing.id) } : { title: "", content: "", visible: true, id: "" });
   return (
     <AdminCard title={data.pageTitle}>
       {answer?.error ? <Notice kind="error">{answer.error}</Notice> : null}
+      {answer?.confirm ? <AnnouncementDeleteConfirm id={answer.confirm} base="/admin/announcement" testId="announcement-confirm" /> : null}
       <div className="mb-5">
         <AnnouncementForm draft={draft} errors={errors} cancelTo="/admin/announcement" testId="announcement-form" idPrefix="a" submitClass={primaryButtonClass} />
       </div>
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={data.pageTitle}>
-        <table className="w-full text-left text-sm" data-testid="admin-announcements">
-          <thead className="border-b text-gray-700">
-            <tr>
-              <th className="p-2">{t("form.title")}</th>
-              <th className="p-2">{t("admin.author")}</th>
-              <th className="p-2">{t("admin.time")}</th>
-              <th className="p-2">{t("admin.visible")}</th>
-              <th className="p-2">
-                <span className="sr-only">{t("admin.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.page.records.map((a) => (
-              <tr key={a.id} className="border-b" data-testid="admin-announcement">
-                <td className="p-2">{a.title}</td>
-                <td className="p-2">{a.username}</td>
-                <td className="whitespace-nowrap p-2">{formatDateTime(a.gmtCreate)}</td>
-                <td className="p-2">
-                  <Form method="post">
-                    <input type="hidden" name="id" value={a.id} />
-                    <button type="submit" name="intent" value={a.status === 0 ? "hide" : "show"} className={buttonClass} aria-pressed={a.status === 0}>
-                      {a.status === 0 ? t("admin.shown") : t("admin.hidden")}
-                    </button>
-                  </Form>
-                </td>
-                <td className="flex gap-2 p-2">
-                  <Link to={`/admin/announcement?edit=${a.id}`} className={buttonClass}>
-                    {t("detail.edit")}
-                  </Link>
-                  <Form method="post">
-                    <input type="hidden" name="id" value={a.id} />
-                    <ConfirmSubmit name="intent" value="delete" message={t("admin.confirmAnnouncementDelete")}>
-                      {t("comments.delete")}
-                    </ConfirmSubmit>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AnnouncementTable rows={data.page.records} base="/admin/announcement" label={{ text: data.pageTitle }} testId="admin-announcements" rowTestId="admin-announcement" />
       <Pagination total={data.page.total} size={data.page.size} current={data.page.current} href={(p) => `/admin/announcement?currentPage=${p}`} />
     </AdminCard>
   );

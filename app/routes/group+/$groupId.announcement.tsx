@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AnnouncementForm } from "~/components/community/AnnouncementForm";
-import { ConfirmButton } from "~/components/community/ConfirmButton";
+import { AnnouncementDeleteConfirm, AnnouncementTable } from "~/components/community/AnnouncementTable";
 import { Pagination } from "~/components/ui/Pagination";
 import { positiveOrNull } from "~/http/community.server";
 import { flash } from "~/http/flash.server";
@@ -10,7 +10,7 @@ import { loginRedirect } from "~/http/guards.server";
 import { inputId } from "~/http/ids.server";
 import { siteRedirect } from "~/http/paths.server";
 import { httpStatusOf } from "~/http/status.server";
-import { formatDateTime, pageFrom } from "~/lib/format";
+import { pageFrom } from "~/lib/format";
 import { useTranslation } from "~/lib/translation";
 import { DomainError } from "~/services/errors.server";
 import {
@@ -28,7 +28,7 @@ import { announcementInputSchema } from "~/services/site/announcements.server";
 // write one, edit (?edit=id), show or hide it, delete it after a confirmation. The group's root
 // changes any, its other admins those they wrote; members read the visible ones on the group's home.
 
-export const handle = { i18n: ["group", "group-activity", "community"] };
+export const handle = { i18n: ["group", "group-activity", "community", "admin-problem"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, gid } = await groupPageBase(request, params);
@@ -78,11 +78,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function GroupAnnouncements() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const { t } = useTranslation("community");
   const { t: tg } = useTranslation("group-activity");
   const errors = answer?.errors ?? {};
   const draft = answer?.draft ?? (data.editing ? { title: data.editing.title, content: data.editing.content, visible: data.editing.status === 0, id: String(data.editing.id) } : { title: "", content: "", visible: true, id: "" });
-  const btn = "rounded border px-2 py-0.5 text-sm text-gray-800";
   const base = `/group/${data.gid}/announcement`;
   return (
     <section className="space-y-4 rounded bg-white p-3 shadow-sm sm:p-5" aria-labelledby="group-announcements-title">
@@ -94,76 +92,12 @@ export default function GroupAnnouncements() {
           {answer.error}
         </p>
       ) : null}
-      {answer?.confirm ? (
-        <Form method="post" className="flex flex-wrap items-center gap-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="group-announcement-confirm">
-          <span>{t("admin.confirmAnnouncementDelete")}</span>
-          <input type="hidden" name="id" value={answer.confirm} />
-          <input type="hidden" name="confirmed" value="1" />
-          <button type="submit" name="intent" value="delete" className="rounded border border-red-700 px-3 py-1 text-red-700">
-            {t("comments.delete")}
-          </button>
-          <Link to={base} className="text-blue-700 underline">
-            {t("comments.cancel")}
-          </Link>
-        </Form>
-      ) : null}
+      {answer?.confirm ? <AnnouncementDeleteConfirm id={answer.confirm} base={base} testId="group-announcement-confirm" /> : null}
       <AnnouncementForm draft={draft} errors={errors} action={base} cancelTo={base} testId="group-announcement-form" idPrefix="ga" submitClass="rounded bg-blue-700 px-4 py-1.5 text-sm text-white hover:bg-blue-800" headingLevel={3} />
       {data.page.records.length === 0 ? (
         <p className="py-4 text-center text-gray-700">{tg("announcements.empty")}</p>
       ) : (
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="group-announcements-title">
-          <table className="w-full text-left text-sm" data-testid="group-announcements">
-            <thead className="border-b text-gray-700">
-              <tr>
-                <th className="p-2">{t("form.title")}</th>
-                <th className="p-2">{t("admin.author")}</th>
-                <th className="p-2">{t("admin.time")}</th>
-                <th className="p-2">{t("admin.visible")}</th>
-                <th className="p-2">
-                  <span className="sr-only">{t("admin.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.page.records.map((a) => (
-                <tr key={a.id} className="border-b" data-testid="group-announcement" data-title={a.title}>
-                  <td className="p-2">{a.title}</td>
-                  <td className="p-2">{a.username}</td>
-                  <td className="whitespace-nowrap p-2">{formatDateTime(a.gmtCreate)}</td>
-                  <td className="p-2">
-                    {a.editable ? (
-                      <Form method="post" action={base}>
-                        <input type="hidden" name="id" value={a.id} />
-                        <button type="submit" name="intent" value={a.status === 0 ? "hide" : "show"} className={btn} aria-pressed={a.status === 0}>
-                          {a.status === 0 ? t("admin.shown") : t("admin.hidden")}
-                        </button>
-                      </Form>
-                    ) : a.status === 0 ? (
-                      t("admin.shown")
-                    ) : (
-                      t("admin.hidden")
-                    )}
-                  </td>
-                  <td className="p-2">
-                    {a.editable ? (
-                      <div className="flex gap-2">
-                        <Link to={`${base}?edit=${a.id}`} className={btn}>
-                          {t("detail.edit")}
-                        </Link>
-                        <Form method="post" action={base}>
-                          <input type="hidden" name="id" value={a.id} />
-                          <ConfirmButton value="delete" message={t("admin.confirmAnnouncementDelete")} className="rounded border border-red-700 px-2 py-0.5 text-sm text-red-700">
-                            {t("comments.delete")}
-                          </ConfirmButton>
-                        </Form>
-                      </div>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AnnouncementTable rows={data.page.records} base={base} label={{ id: "group-announcements-title" }} testId="group-announcements" rowTestId="group-announcement" />
       )}
       <Pagination total={data.page.total} size={data.page.size} current={data.page.current} href={(p) => `${base}?currentPage=${p}`} />
     </section>

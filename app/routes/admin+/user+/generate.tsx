@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { buttonClass, Field, inputClass, Notice, primaryButtonClass } from "~/components/admin-problem/ui";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Field, inputClass, Notice, primaryButtonClass } from "~/components/admin-problem/ui";
+import { UserBatchPage, UserBatchReport } from "~/components/admin/UserBatch";
 import { withBase } from "~/lib/base-path";
 import { LIMITS } from "~/lib/constants";
 import { pageTitle } from "~/lib/meta";
@@ -50,13 +51,7 @@ export default function GenerateUsers() {
   const { t } = useTranslation("admin-user");
   const created = answer?.users.filter((u) => u.ok) ?? [];
   return (
-    <div className="mx-auto max-w-5xl space-y-4 p-4">
-      <div className="flex items-center gap-3">
-        <h1 className="text-xl font-semibold">{data.pageTitle}</h1>
-        <Link to="/admin/user" className={`${buttonClass} text-gray-800`}>
-          {t("list.title")}
-        </Link>
-      </div>
+    <UserBatchPage title={data.pageTitle}>
       <Form method="post" className="space-y-4 rounded border border-gray-200 bg-white p-4" data-testid="generate-users-form">
         {errors._form ? <Notice kind="error">{errors._form}</Notice> : null}
         <div className="grid gap-4 sm:grid-cols-3">
@@ -81,37 +76,28 @@ export default function GenerateUsers() {
         </button>
       </Form>
       {answer?.key ? (
-        <section className="space-y-2" data-testid="generate-report">
-          <Notice kind="success">
-            <span data-testid="generate-summary" data-created={created.length}>
-              {t("generate.summary", { created: created.length, skipped: answer.users.length - created.length })}
-            </span>{" "}
-            <a href={withBase(`/admin/user/generated/${answer.key}`)} className="text-blue-700 underline" data-testid="generated-download" download>
-              {t("generate.download")}
-            </a>
-          </Notice>
-          <div className="max-h-96 overflow-auto rounded border border-gray-200 bg-white focus:outline focus:outline-2 focus:outline-brand" tabIndex={0}>
-            <table className="w-full text-left text-sm">
-              <thead className="bg-gray-50 text-gray-700">
-                <tr>
-                  <th className="px-2 py-1">{t("list.username")}</th>
-                  <th className="px-2 py-1">{t("generate.password")}</th>
-                  <th className="px-2 py-1">{t("import.result")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {answer.users.map((u) => (
-                  <tr key={u.username} className="border-t border-gray-100" data-testid="generated-row" data-ok={u.ok ? "1" : "0"}>
-                    <td className="px-2 py-1">{u.username}</td>
-                    <td className="px-2 py-1 font-mono">{u.password}</td>
-                    <td className={`px-2 py-1 ${u.ok ? "text-green-800" : "text-red-800"}`}>{u.ok ? t("import.created") : u.error}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
+        <UserBatchReport
+          name="generate"
+          rowTestId="generated-row"
+          warn={false}
+          summary={
+            <>
+              <span data-testid="generate-summary" data-created={created.length}>
+                {t("generate.summary", { created: created.length, skipped: answer.users.length - created.length })}
+              </span>{" "}
+              <a href={withBase(`/admin/user/generated/${answer.key}`)} className="text-blue-700 underline" data-testid="generated-download" download>
+                {t("generate.download")}
+              </a>
+            </>
+          }
+          columns={[
+            { head: t("list.username"), cell: (u) => u.username },
+            { head: t("generate.password"), cell: (u) => u.password, className: "font-mono" },
+          ]}
+          rows={answer.users}
+          rowKey={(u) => u.username}
+        />
       ) : null}
-    </div>
+    </UserBatchPage>
   );
 }

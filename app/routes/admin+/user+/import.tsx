@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { buttonClass, Notice, primaryButtonClass, textareaClass } from "~/components/admin-problem/ui";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Notice, primaryButtonClass, textareaClass } from "~/components/admin-problem/ui";
+import { UserBatchPage, UserBatchReport } from "~/components/admin/UserBatch";
 import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
 import { requireSuperAdmin } from "~/http/guards.server";
@@ -55,13 +56,7 @@ export default function ImportUsers() {
   const ok = answer?.rows.filter((r) => r.ok).length ?? 0;
   const failed = (answer?.rows.length ?? 0) - ok;
   return (
-    <div className="mx-auto max-w-5xl space-y-4 p-4">
-      <div className="flex items-center gap-3">
-        <h1 className="text-xl font-semibold">{data.pageTitle}</h1>
-        <Link to="/admin/user" className={`${buttonClass} text-gray-800`}>
-          {t("list.title")}
-        </Link>
-      </div>
+    <UserBatchPage title={data.pageTitle}>
       <p className="text-sm text-gray-700">{t("import.help")}</p>
       <Form method="post" encType="multipart/form-data" className="space-y-3 rounded border border-gray-200 bg-white p-4" data-testid="import-users-form">
         <label className="flex flex-col text-sm text-gray-800">
@@ -78,34 +73,23 @@ export default function ImportUsers() {
       </Form>
       {answer?.error ? <Notice kind="error">{answer.error}</Notice> : null}
       {answer && answer.rows.length > 0 ? (
-        <section className="space-y-2" data-testid="import-report">
-          <Notice kind={failed ? "warning" : "success"}>
+        <UserBatchReport
+          name="import"
+          rowTestId="import-row"
+          warn={failed > 0}
+          summary={
             <span data-testid="import-summary" data-ok={ok} data-failed={failed}>
               {t("import.summary", { ok, failed })}
             </span>
-          </Notice>
-          <div className="max-h-96 overflow-auto rounded border border-gray-200 bg-white focus:outline focus:outline-2 focus:outline-brand" tabIndex={0}>
-            <table className="w-full text-left text-sm">
-              <thead className="bg-gray-50 text-gray-700">
-                <tr>
-                  <th className="px-2 py-1">{t("import.line")}</th>
-                  <th className="px-2 py-1">{t("list.username")}</th>
-                  <th className="px-2 py-1">{t("import.result")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {answer.rows.map((r) => (
-                  <tr key={r.line} className="border-t border-gray-100" data-testid="import-row" data-ok={r.ok ? "1" : "0"}>
-                    <td className="px-2 py-1">{r.line}</td>
-                    <td className="px-2 py-1">{r.username}</td>
-                    <td className={`px-2 py-1 ${r.ok ? "text-green-800" : "text-red-800"}`}>{r.ok ? t("import.created") : r.error}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
+          }
+          columns={[
+            { head: t("import.line"), cell: (r) => r.line },
+            { head: t("list.username"), cell: (r) => r.username },
+          ]}
+          rows={answer.rows}
+          rowKey={(r) => r.line}
+        />
       ) : null}
-    </div>
+    </UserBatchPage>
   );
 }
