@@ -1,4 +1,8 @@
 import type { ReactNode } from "react";
+import { Form, useNavigation } from "@remix-run/react";
+import { SWITCH_KEYS } from "~/lib/site-config";
+import { useTranslation } from "~/lib/translation";
+import { AdminCard } from "./AdminShell";
 
 // Form rows of the admin pages: a label, the control, a hint and the field's error.
 
@@ -93,5 +97,34 @@ export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label:
     <button type="submit" disabled={busy} className="rounded bg-brand px-5 py-2 text-sm text-white hover:bg-brand-dark disabled:opacity-60">
       {busy ? busyLabel : label}
     </button>
+  );
+}
+
+/** The site's settings pages (/admin/conf, /admin/switch): the card, the errors' summary, the form and Save. */
+export function SettingsForm({ title, message, className, children }: { title: string; message?: string; className?: string; children: ReactNode }) {
+  const { t } = useTranslation("admin");
+  const busy = useNavigation().state === "submitting";
+  return (
+    <AdminCard title={title}>
+      <FormErrorSummary message={message} />
+      <Form method="post" className={className} noValidate>
+        {children}
+        <div className="border-t pt-4">
+          <SubmitButton busy={busy} label={t("save")} busyLabel={t("saving")} />
+        </div>
+      </Form>
+    </AdminCard>
+  );
+}
+
+/** The site's feature switches, on both settings pages. */
+export function SwitchFields({ values, errors }: { values: Record<string, unknown>; errors: Record<string, string> }) {
+  const { t } = useTranslation("admin");
+  return (
+    <>
+      {SWITCH_KEYS.map((name) => (
+        <SwitchField key={name} name={name} label={t(`switch.fields.${name}`)} hint={t(`switch.hints.${name}`)} defaultChecked={values[name] === true} error={errors[name]} />
+      ))}
+    </>
   );
 }

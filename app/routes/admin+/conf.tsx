@@ -1,17 +1,14 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { AdminError } from "~/components/admin/AdminError";
-import { AdminCard } from "~/components/admin/AdminShell";
-import { FormErrorSummary, SubmitButton, SwitchField, TextField } from "~/components/admin/fields";
+import { SettingsForm, SwitchFields, TextField } from "~/components/admin/fields";
+import { settingsAction } from "~/http/settings-form.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { flash } from "~/http/flash.server";
 import { getT } from "~/services/platform/i18n.server";
-import { siteRedirect } from "~/http/paths.server";
 import { requireSuperAdmin } from "~/http/guards.server";
-import { SWITCH_KEYS, WEBSITE_CONFIG_LIMITS } from "~/lib/site-config";
-import { configFormInput, getWebsiteConfig, updateWebsiteConfig, websiteConfigSchema } from "~/services/site/config.server";
-import { validate } from "~/services/platform/validation.server";
+import { WEBSITE_CONFIG_LIMITS } from "~/lib/site-config";
+import { getWebsiteConfig, updateWebsiteConfig, websiteConfigSchema } from "~/services/site/config.server";
 import { pageTitle } from "~/lib/meta";
 
 // /admin/conf (super admin): every field of the website configuration (spec section 3).
@@ -26,17 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ title: t("admin:conf.title"), config });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireSuperAdmin(request);
-  const t = await getT(request, ["admin", "common"]);
-  const input = configFormInput(await request.formData(), SWITCH_KEYS);
-  const result = validate(t, websiteConfigSchema, input);
-  if (!result.ok) {
-    return json({ errors: result.errors, values: input, message: t("admin:conf.fixErrors") }, { status: 400 });
-  }
-  await updateWebsiteConfig(result.data);
-  return siteRedirect("/admin/conf", { headers: { "Set-Cookie": await flash(request, { type: "success", key: "success.update" }) } });
-}
+export const action = ({ request }: ActionFunctionArgs) => settingsAction(request, { schema: websiteConfigSchema, save: updateWebsiteConfig, back: "/admin/conf" });
 
 const TEXT_FIELDS = [
   { name: "projectName", limit: "projectName" },
@@ -53,13 +40,10 @@ export default function AdminConf() {
   const { t } = useTranslation("admin");
   const { config } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
   const errors: Record<string, string> = actionData?.errors ?? {};
   const values = (actionData?.values ?? config) as Record<string, unknown>;
   return (
-    <AdminCard title={t("conf.title")}>
-      <FormErrorSummary message={actionData?.message} />
-      <Form method="post" className="space-y-4" noValidate>
+    <SettingsForm title={t("conf.title")} message={actionData?.message} className="space-y-4">
         <fieldset className="space-y-4">
           <legend className="mb-2 text-sm font-semibold text-gray-600">{t("conf.website")}</legend>
           {TEXT_FIELDS.map((f) => (
@@ -78,23 +62,10 @@ export default function AdminConf() {
         <fieldset className="pt-4">
           <legend className="mb-2 text-sm font-semibold text-gray-600">{t("conf.features")}</legend>
           <div className="divide-y border-t">
-            {SWITCH_KEYS.map((name) => (
-              <SwitchField
-                key={name}
-                name={name}
-                label={t(`switch.fields.${name}`)}
-                hint={t(`switch.hints.${name}`)}
-                defaultChecked={values[name] === true}
-                error={errors[name]}
-              />
-            ))}
+            <SwitchFields values={values} errors={errors} />
           </div>
         </fieldset>
-        <div className="border-t pt-4">
-          <SubmitButton busy={busy} label={t("save")} busyLabel={t("saving")} />
-        </div>
-      </Form>
-    </AdminCard>
+    </SettingsForm>
   );
 }
 

@@ -1,17 +1,14 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { AdminError } from "~/components/admin/AdminError";
-import { AdminCard } from "~/components/admin/AdminShell";
-import { FormErrorSummary, SubmitButton, SwitchField, TextField } from "~/components/admin/fields";
+import { SettingsForm, SwitchFields, TextField } from "~/components/admin/fields";
+import { settingsAction } from "~/http/settings-form.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { flash } from "~/http/flash.server";
 import { getT } from "~/services/platform/i18n.server";
-import { siteRedirect } from "~/http/paths.server";
 import { requireSuperAdmin } from "~/http/guards.server";
-import { COMMUNITY_LIMIT_KEYS, COMMUNITY_LIMIT_RANGE, SUBMISSION_ALLOWANCE_KEYS, SUBMISSION_ALLOWANCE_RANGE, SWITCH_KEYS } from "~/lib/site-config";
-import { configFormInput, getSwitches, switchesSchema, updateSwitches } from "~/services/site/config.server";
-import { validate } from "~/services/platform/validation.server";
+import { COMMUNITY_LIMIT_KEYS, COMMUNITY_LIMIT_RANGE, SUBMISSION_ALLOWANCE_KEYS, SUBMISSION_ALLOWANCE_RANGE } from "~/lib/site-config";
+import { getSwitches, switchesSchema, updateSwitches } from "~/services/site/config.server";
 import { pageTitle } from "~/lib/meta";
 
 // /admin/switch (super admin): registration, the three discussion and comment switches, and how
@@ -28,38 +25,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ title: t("admin:switch.title"), switches });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireSuperAdmin(request);
-  const t = await getT(request, ["admin", "common"]);
-  const input = configFormInput(await request.formData(), SWITCH_KEYS);
-  const result = validate(t, switchesSchema, input);
-  if (!result.ok) return json({ errors: result.errors, values: input, message: t("admin:conf.fixErrors") }, { status: 400 });
-  await updateSwitches(result.data);
-  return siteRedirect("/admin/switch", { headers: { "Set-Cookie": await flash(request, { type: "success", key: "success.update" }) } });
-}
+export const action = ({ request }: ActionFunctionArgs) => settingsAction(request, { schema: switchesSchema, save: updateSwitches, back: "/admin/switch" });
 
 export default function AdminSwitch() {
   const { t } = useTranslation("admin");
   const { switches } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
   const errors: Record<string, string> = actionData?.errors ?? {};
   const values = (actionData?.values ?? switches) as Record<string, unknown>;
   return (
-    <AdminCard title={t("switch.title")}>
-      <FormErrorSummary message={actionData?.message} />
-      <Form method="post" noValidate>
+    <SettingsForm title={t("switch.title")} message={actionData?.message}>
         <div className="divide-y">
-          {SWITCH_KEYS.map((name) => (
-            <SwitchField
-              key={name}
-              name={name}
-              label={t(`switch.fields.${name}`)}
-              hint={t(`switch.hints.${name}`)}
-              defaultChecked={switches[name]}
-              error={errors[name]}
-            />
-          ))}
+          <SwitchFields values={switches} errors={errors} />
         </div>
         <fieldset className="space-y-4 border-t py-4">
           <legend className="mb-2 pt-4 text-sm font-semibold text-gray-600">{t("switch.submissions")}</legend>
@@ -93,11 +70,7 @@ export default function AdminSwitch() {
             />
           ))}
         </fieldset>
-        <div className="border-t pt-4">
-          <SubmitButton busy={busy} label={t("save")} busyLabel={t("saving")} />
-        </div>
-      </Form>
-    </AdminCard>
+    </SettingsForm>
   );
 }
 
