@@ -40,17 +40,18 @@ export interface AdminListProps<R extends { id: number; title: string }> {
 }
 
 export function AdminList<R extends { id: number; title: string }>(p: AdminListProps<R>) {
-  const { t } = p;
+  // The page's own namespace (contest-admin, training-admin) holds these keys.
+  const words = p.t;
   const href = (page: number) => `${p.path}?${new URLSearchParams({ ...(p.keyword ? { keyword: p.keyword } : {}), currentPage: String(page) }).toString()}`;
   const colSpan = p.columns.length + 1;
   return (
     <div className="mx-auto max-w-7xl space-y-4 p-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold">{t("list.title")}</h1>
+        <h1 className="text-xl font-semibold">{words("list.title")}</h1>
         <div className="flex gap-2">{p.buttons}</div>
       </div>
-      <KeywordSearch keyword={p.keyword} label={t("list.keyword")} submit={t("list.search")} />
-      <RowActionAnswer answer={p.answer} idName={p.idName} question={(id, title) => t("list.confirmDelete", { id, title })} label={t("list.delete")} cancel={t("list.cancel")} cancelTo={p.path} />
+      <KeywordSearch keyword={p.keyword} label={words("list.keyword")} submit={words("list.search")} />
+      <RowActionAnswer answer={p.answer} idName={p.idName} question={(id, title) => words("list.confirmDelete", { id, title })} label={words("list.delete")} cancel={words("list.cancel")} cancelTo={p.path} />
       <div className="overflow-x-auto rounded border border-gray-200 bg-white focus:outline focus:outline-2 focus:outline-brand" tabIndex={0}>
         <table className="w-full text-left text-sm" data-testid={`${p.testId}-list`}>
           <thead className="bg-gray-50 text-gray-700">
@@ -60,14 +61,14 @@ export function AdminList<R extends { id: number; title: string }>(p: AdminListP
                   {c.head}
                 </th>
               ))}
-              <th className="px-2 py-2">{t("list.actions")}</th>
+              <th className="px-2 py-2">{words("list.actions")}</th>
             </tr>
           </thead>
           <tbody>
             {p.rows.length === 0 ? (
               <tr>
                 <td colSpan={colSpan} className="px-2 py-6 text-center text-gray-700">
-                  {t("list.empty")}
+                  {words("list.empty")}
                 </td>
               </tr>
             ) : null}
@@ -81,13 +82,13 @@ export function AdminList<R extends { id: number; title: string }>(p: AdminListP
                 <td className="px-2 py-2">
                   <div className="flex flex-wrap items-center gap-1">
                     <Link to={`${p.path}/${r.id}/edit`} className={`${buttonClass} text-gray-800`}>
-                      {t("list.edit")}
+                      {words("list.edit")}
                     </Link>
                     <Link to={`${p.path}/${r.id}/problems`} className={`${buttonClass} text-gray-800`}>
-                      {t("list.problems")}
+                      {words("list.problems")}
                     </Link>
                     {p.actions?.(r)}
-                    <DeleteRow row={{ idName: p.idName, id: r.id }} question={t("list.confirmDelete", { id: r.id, title: r.title })} label={t("list.delete")} />
+                    <DeleteRow row={{ idName: p.idName, id: r.id }} question={words("list.confirmDelete", { id: r.id, title: r.title })} label={words("list.delete")} />
                   </div>
                 </td>
               </tr>
