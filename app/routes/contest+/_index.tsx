@@ -1,11 +1,12 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Countdown, ProgressBar, StatusTag, useServerClock } from "~/components/contest/ContestClock";
 import { Pagination } from "~/components/ui/Pagination";
 import { ContestAuth } from "~/lib/contest";
 import { durationParts, phaseAt, scoreboardPath } from "~/lib/contest-clock";
 import { formatDateTime } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
+import { FilterChip, FilterRow, ListSearchForm } from "~/components/ui/ListFilters";
 import { useTranslation } from "~/lib/translation";
 import { getCurrentUser } from "~/services/account/session.server";
 import { contestListSchema, listContests } from "~/services/contest/contests.server";
@@ -67,39 +68,26 @@ export default function ContestList() {
   const now = useServerClock(data.now);
   const { query } = data;
   const filterLink = (change: Partial<Query>) => listHref({ ...query, ...change }, 1);
-  const chip = (active: boolean) => `rounded border px-2 py-0.5 text-sm ${active ? "border-blue-700 bg-blue-700 text-white" : "bg-white text-gray-800 hover:border-blue-700"}`;
   return (
     <div className="mx-auto max-w-6xl p-2 sm:p-4">
       <section className="rounded bg-white p-3 shadow-sm sm:p-5">
         <h1 className="mb-4 text-xl font-semibold">{t("list.title")}</h1>
         <div className="space-y-2" data-testid="contest-filters">
-          <div className="flex flex-wrap items-center gap-2">
-            <span className="w-16 text-sm text-gray-700">{t("list.rule")}</span>
+          <FilterRow label={t("list.rule")}>
             {[null, ...data.rules.map((r) => r.type)].map((v) => (
-              <Link key={String(v)} to={filterLink({ type: v })} className={chip(query.type === v)} aria-current={query.type === v ? "true" : undefined}>
+              <FilterChip key={String(v)} to={filterLink({ type: v })} active={query.type === v}>
                 {v === null ? t("list.all") : t(`type.${v}`)}
-              </Link>
+              </FilterChip>
             ))}
-          </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <span className="w-16 text-sm text-gray-700">{t("list.status")}</span>
+          </FilterRow>
+          <FilterRow label={t("list.status")}>
             {[null, -1, 0, 1].map((v) => (
-              <Link key={String(v)} to={filterLink({ status: v })} className={chip(query.status === v)} aria-current={query.status === v ? "true" : undefined}>
+              <FilterChip key={String(v)} to={filterLink({ status: v })} active={query.status === v}>
                 {v === null ? t("list.all") : t(`status.${v}`)}
-              </Link>
+              </FilterChip>
             ))}
-          </div>
-          <Form method="get" action="/contest" className="flex flex-wrap items-end gap-2">
-            {query.type !== null ? <input type="hidden" name="type" value={query.type} /> : null}
-            {query.status !== null ? <input type="hidden" name="status" value={query.status} /> : null}
-            <label className="flex flex-col text-xs text-gray-700">
-              {t("list.keyword")}
-              <input type="search" name="keyword" defaultValue={query.keyword} maxLength={100} className="mt-1 w-56 rounded border px-2 py-1 text-sm text-gray-800" />
-            </label>
-            <button type="submit" className="rounded bg-blue-700 px-3 py-1 text-sm text-white">
-              {t("list.search")}
-            </button>
-          </Form>
+          </FilterRow>
+          <ListSearchForm action="/contest" keep={{ type: query.type, status: query.status }} keyword={query.keyword} label={t("list.keyword")} submit={t("list.search")} />
         </div>
 
         {data.records.length === 0 ? (

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GroupForm } from "~/components/group/GroupForm";
 import { GroupAuthTag, GroupAvatar } from "~/components/group/GroupTags";
 import { Pagination } from "~/components/ui/Pagination";
@@ -10,6 +10,7 @@ import { requireUser } from "~/http/guards.server";
 import { siteRedirect } from "~/http/paths.server";
 import { GROUP_PAGE_SIZES } from "~/lib/group";
 import { pageTitle } from "~/lib/meta";
+import { FilterChip, FilterRow, ListSearchForm } from "~/components/ui/ListFilters";
 import { useTranslation } from "~/lib/translation";
 import { getCurrentUser } from "~/services/account/session.server";
 import { createGroup, groupListSchema, listGroups } from "~/services/group/groups.server";
@@ -72,32 +73,24 @@ export default function GroupList() {
   const { t } = useTranslation("group");
   const { query } = data;
   const filterLink = (change: Partial<Query>) => listHref({ ...query, ...change }, 1);
-  const chip = (active: boolean) => `rounded border px-2 py-0.5 text-sm ${active ? "border-blue-700 bg-blue-700 text-white" : "bg-white text-gray-800 hover:border-blue-700"}`;
   return (
     <div className="mx-auto max-w-6xl space-y-3 p-2 sm:p-4">
       <section className="rounded bg-white p-3 shadow-sm sm:p-5">
         <h1 className="mb-4 text-xl font-semibold">{t("list.title")}</h1>
         <div className="space-y-2" data-testid="group-filters">
-          <div className="flex flex-wrap items-center gap-2">
-            <span className="w-16 text-sm text-gray-700">{t("list.auth")}</span>
+          <FilterRow label={t("list.auth")}>
             {[null, 1, 2, 3].map((v) => (
-              <Link key={String(v)} to={filterLink({ auth: v })} className={chip(query.auth === v)} aria-current={query.auth === v ? "true" : undefined}>
+              <FilterChip key={String(v)} to={filterLink({ auth: v })} active={query.auth === v}>
                 {v === null ? t("list.all") : t(`auth.${v}`)}
-              </Link>
+              </FilterChip>
             ))}
             {data.signedIn ? (
-              <Link to={filterLink({ onlyMine: !query.onlyMine })} className={chip(query.onlyMine)} aria-current={query.onlyMine ? "true" : undefined} data-testid="group-only-mine">
+              <FilterChip to={filterLink({ onlyMine: !query.onlyMine })} active={query.onlyMine} testId="group-only-mine">
                 {t("list.onlyMine")}
-              </Link>
+              </FilterChip>
             ) : null}
-          </div>
-          <Form method="get" action="/group" className="flex flex-wrap items-end gap-2">
-            {query.auth ? <input type="hidden" name="auth" value={query.auth} /> : null}
-            {query.onlyMine ? <input type="hidden" name="onlyMine" value="true" /> : null}
-            <label className="flex flex-col text-xs text-gray-700">
-              {t("list.keyword")}
-              <input type="search" name="keyword" defaultValue={query.keyword} maxLength={100} className="mt-1 w-56 rounded border px-2 py-1 text-sm text-gray-800" />
-            </label>
+          </FilterRow>
+          <ListSearchForm action="/group" keep={{ auth: query.auth, onlyMine: query.onlyMine }} keyword={query.keyword} label={t("list.keyword")} submit={t("list.search")}>
             <label className="flex flex-col text-xs text-gray-700">
               {t("list.pageSize")}
               <select name="limit" defaultValue={String(query.limit)} className="mt-1 rounded border px-2 py-1 text-sm text-gray-800">
@@ -108,10 +101,7 @@ export default function GroupList() {
                 ))}
               </select>
             </label>
-            <button type="submit" className="rounded bg-blue-700 px-3 py-1 text-sm text-white">
-              {t("list.search")}
-            </button>
-          </Form>
+          </ListSearchForm>
         </div>
         {data.records.length === 0 ? (
           <p className="mt-6 text-center text-gray-700" data-testid="group-empty">

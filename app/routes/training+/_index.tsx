@@ -1,10 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { AuthTag, CategoryTag } from "~/components/training/TrainingTags";
 import { Pagination } from "~/components/ui/Pagination";
 import { formatDateTime } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { TRAINING_AUTHS } from "~/lib/training";
+import { FilterChip, FilterRow, ListSearchForm } from "~/components/ui/ListFilters";
 import { useTranslation } from "~/lib/translation";
 import { getCurrentUser } from "~/services/account/session.server";
 import { getT } from "~/services/platform/i18n.server";
@@ -64,42 +65,29 @@ export default function TrainingList() {
   const { t } = useTranslation("training");
   const { query } = data;
   const filterLink = (change: Partial<Query>) => listHref({ ...query, ...change }, 1);
-  const chip = (active: boolean) => `rounded border px-2 py-0.5 text-sm ${active ? "border-blue-700 bg-blue-700 text-white" : "bg-white text-gray-800 hover:border-blue-700"}`;
   return (
     <div className="mx-auto max-w-6xl p-2 sm:p-4">
       <section className="rounded bg-white p-3 shadow-sm sm:p-5">
         <h1 className="mb-4 text-xl font-semibold">{t("list.title")}</h1>
         <div className="space-y-2" data-testid="training-filters">
-          <div className="flex flex-wrap items-center gap-2">
-            <span className="w-16 text-sm text-gray-700">{t("list.auth")}</span>
+          <FilterRow label={t("list.auth")}>
             {[null, ...TRAINING_AUTHS].map((v) => (
-              <Link key={String(v)} to={filterLink({ auth: v })} className={chip(query.auth === v)} aria-current={query.auth === v ? "true" : undefined}>
+              <FilterChip key={String(v)} to={filterLink({ auth: v })} active={query.auth === v}>
                 {v === null ? t("list.all") : t(`auth.${v === "Private" ? "private" : "public"}`)}
-              </Link>
+              </FilterChip>
             ))}
-          </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <span className="w-16 text-sm text-gray-700">{t("list.category")}</span>
-            <Link to={filterLink({ categoryId: null })} className={chip(query.categoryId === null)} aria-current={query.categoryId === null ? "true" : undefined}>
+          </FilterRow>
+          <FilterRow label={t("list.category")}>
+            <FilterChip to={filterLink({ categoryId: null })} active={query.categoryId === null}>
               {t("list.all")}
-            </Link>
+            </FilterChip>
             {data.categories.map((c) => (
-              <Link key={c.id} to={filterLink({ categoryId: c.id })} className={chip(query.categoryId === c.id)} aria-current={query.categoryId === c.id ? "true" : undefined}>
+              <FilterChip key={c.id} to={filterLink({ categoryId: c.id })} active={query.categoryId === c.id}>
                 {c.name}
-              </Link>
+              </FilterChip>
             ))}
-          </div>
-          <Form method="get" action="/training" className="flex flex-wrap items-end gap-2">
-            {query.auth ? <input type="hidden" name="auth" value={query.auth} /> : null}
-            {query.categoryId !== null ? <input type="hidden" name="categoryId" value={query.categoryId} /> : null}
-            <label className="flex flex-col text-xs text-gray-700">
-              {t("list.keyword")}
-              <input type="search" name="keyword" defaultValue={query.keyword} maxLength={100} className="mt-1 w-56 rounded border px-2 py-1 text-sm text-gray-800" />
-            </label>
-            <button type="submit" className="rounded bg-blue-700 px-3 py-1 text-sm text-white">
-              {t("list.search")}
-            </button>
-          </Form>
+          </FilterRow>
+          <ListSearchForm action="/training" keep={{ auth: query.auth, categoryId: query.categoryId }} keyword={query.keyword} label={t("list.keyword")} submit={t("list.search")} />
         </div>
 
         {data.records.length === 0 ? (
