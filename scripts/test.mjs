@@ -24,9 +24,11 @@ if (!existsSync(chromium)) {
 const only = process.argv.slice(2);
 const skip = new Set((process.env.SKIP ?? "").split(",").filter(Boolean));
 if (!skip.has("check")) {
-  say("type check and lint…");
+  say("type check, lint and layers…");
   run("npx", ["tsc", "--noEmit"]);
   run("npx", ["eslint", "."]);
+  // The layer rules of .dependency-cruiser.cjs (docs/DEVELOPING.md, "Layers").
+  run("npm", ["run", "--silent", "layers"]);
 }
 if (!skip.has("unit")) {
   say("unit and integration tests…");
