@@ -19,6 +19,11 @@ export default tseslint.config(
     },
   },
   {
+    // Tool configurations in CommonJS (.dependency-cruiser.cjs).
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: { ...globals.node, ...globals.commonjs } },
+  },
+  {
     // Who may do what is decided in the access policy alone: a role code compared anywhere else is a
     // rule outside it. Data definitions (the constants, the models) name the codes; tests give
     // their users roles.
