@@ -29,7 +29,7 @@ if (!skip.has("check")) {
   run("npx", ["eslint", "."]);
   // The layer rules of .dependency-cruiser.cjs (docs/DEVELOPING.md, "Layers").
   run("npm", ["run", "--silent", "layers"]);
-  // Unused files, exports and dependencies (knip.json names the entries knip cannot find itself).
+  // Unused files, exports and dependencies (knip.jsonc names the entries knip cannot find itself).
   run("npx", ["knip"]);
 }
 if (!skip.has("unit")) {
