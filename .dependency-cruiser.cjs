@@ -54,7 +54,7 @@ module.exports = {
       comment:
         "A collection is read and written in services alone. The edge and the components may name a " +
         "document's type (a type-only import, erased at build), never the model itself.",
-      from: { path: "^app/", pathNot: "^app/(services|models)/" },
+      from: { path: "^(app|server)/|^server\\.ts$", pathNot: "^app/(services|models)/" },
       to: { path: "^app/models/", dependencyTypesNot: ["type-only"] },
     },
     {
