@@ -19,6 +19,27 @@ export default tseslint.config(
     },
   },
   {
+    // Tool configurations in CommonJS (.dependency-cruiser.cjs).
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: { ...globals.node, ...globals.commonjs } },
+  },
+  {
+    // Who may do what is decided in the access policy alone: a role code compared anywhere else is a
+    // rule outside it. Data definitions (the constants, the models) name the codes; tests give
+    // their users roles.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "server.ts", "scripts/**/*.{ts,mjs}", "judge-service/**/*.ts"],
+    ignores: ["app/services/access/**", "app/lib/constants.ts", "app/models/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='Role']",
+          message: "Role codes are compared in app/services/access/ only: ask the policy (policy.server.ts).",
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures take `{}` and call `use`, which is not a React hook.
     files: ["tests/e2e/**/*.ts"],
     rules: { "no-empty-pattern": "off", "react-hooks/rules-of-hooks": "off" },

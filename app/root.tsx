@@ -167,7 +167,7 @@ export default function App() {
     <div data-app-root="">
       <SkipLink />
       <ToastRegion initial={messages} />
-      <AuthLauncher />
+      <AuthLauncher signedIn={data.user !== null} registerOpen={data.config.register ?? true} />
       <SiteFrame data={frameData(data)}>
         <Outlet />
       </SiteFrame>

@@ -24,9 +24,13 @@ if (!existsSync(chromium)) {
 const only = process.argv.slice(2);
 const skip = new Set((process.env.SKIP ?? "").split(",").filter(Boolean));
 if (!skip.has("check")) {
-  say("type check and lint…");
+  say("type check, lint, layers and unused code…");
   run("npx", ["tsc", "--noEmit"]);
   run("npx", ["eslint", "."]);
+  // The layer rules of .dependency-cruiser.cjs (docs/DEVELOPING.md, "Layers").
+  run("npm", ["run", "--silent", "layers"]);
+  // Unused files, exports and dependencies (knip.jsonc names the entries knip cannot find itself).
+  run("npx", ["knip"]);
 }
 if (!skip.has("unit")) {
   say("unit and integration tests…");

@@ -1,7 +1,6 @@
 import { httpStatusOf } from "~/http/status.server";
 import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { ZodError } from "zod";
-import type { FormErrors } from "~/lib/account";
 import { AccountError } from "../services/account/errors.server";
 import { userInfoView } from "../services/account/account.server";
 import { createApiSession } from "../services/account/api-token.server";
@@ -23,13 +22,6 @@ export function clientOf(request: Request, context: AppLoadContext | undefined):
 
 export function authT(request: Request) {
   return getT(request, AUTH_NS);
-}
-
-export interface FormFailure {
-  ok: false;
-  errors: FormErrors;
-  /** Extra data of the refusal: a slide puzzle to solve, for instance. */
-  data?: Record<string, unknown>;
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { FlashMessage } from "~/lib/flash";
-import { Session } from "~/models/session.server";
 import { tokenClaims } from "../services/account/api-token.server";
 import { addFlash, pendingFlash } from "./flash.server";
-import { getSession, isApiRequest, sessionCookie, sessionStorage } from "../services/account/session.server";
+import { deleteSessionRecord, getSession, isApiRequest, noteSessionClient, sessionCookie, sessionStorage } from "../services/account/session.server";
 
 // Signing in and out of the pages' cookie session. Login always starts a session with a new id
 // (the visitor's old one is deleted), so an id planted before login is worth nothing after it.
@@ -14,7 +13,7 @@ import { getSession, isApiRequest, sessionCookie, sessionStorage } from "../serv
 export async function startUserSession(request: Request, uid: string, client: { ip: string; userAgent?: string }, message?: FlashMessage): Promise<string> {
   const old = await getSession(request);
   const carried = pendingFlash(old);
-  if (old.id) await Session.deleteOne({ _id: old.id });
+  if (old.id) await deleteSessionRecord(old.id);
 
   const session = await sessionStorage.getSession();
   session.set("uid", uid);
@@ -24,7 +23,7 @@ export async function startUserSession(request: Request, uid: string, client: { 
 
   const sid: unknown = await sessionCookie.parse(setCookie.split(";")[0]);
   if (typeof sid === "string" && sid) {
-    await Session.updateOne({ _id: sid }, { $set: { ip: client.ip, userAgent: (client.userAgent ?? "").slice(0, 500) } });
+    await noteSessionClient(sid, client);
   }
   return setCookie;
 }
@@ -36,7 +35,7 @@ export async function startUserSession(request: Request, uid: string, client: { 
  */
 export async function endUserSession(request: Request, message?: FlashMessage): Promise<string> {
   const old = await getSession(request);
-  if (old.id) await Session.deleteOne({ _id: old.id });
+  if (old.id) await deleteSessionRecord(old.id);
   if (!message) return sessionStorage.destroySession(old);
   const fresh = await sessionStorage.getSession();
   addFlash(fresh, message);
@@ -54,6 +53,6 @@ export async function currentSessionId(request: Request): Promise<string> {
 export async function endTokenSession(request: Request): Promise<boolean> {
   const claims = await tokenClaims(request);
   if (!claims) return false;
-  await Session.deleteOne({ _id: claims.sid });
+  await deleteSessionRecord(claims.sid);
   return true;
 }

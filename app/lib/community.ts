@@ -7,7 +7,6 @@ export const DiscussionStatus = { NORMAL: 0, DISABLED: 1 } as const;
 
 /** Report tags (spec section 5), in the order of the report dialog. Stored as "#tag" words. */
 export const REPORT_TAGS = ["spam", "illegal", "porn", "gambling", "abuse", "plagiarism"] as const;
-export type ReportTag = (typeof REPORT_TAGS)[number];
 
 /** Replies shown under a comment before "show all" (spec section 9). */
 export const REPLIES_PREVIEWED = 3;

@@ -21,7 +21,6 @@ export const JudgeStatus = {
   SUBMITTING: 9,
   SUBMITTED_FAILED: 10,
 } as const;
-export type JudgeStatusCode = (typeof JudgeStatus)[keyof typeof JudgeStatus];
 
 /** Short names and English names per status code; the translated labels live in locales (judge.json). */
 export const JUDGE_STATUS_INFO: Record<number, { short: string; name: string; color: string }> = {
@@ -102,21 +101,18 @@ export const ROLE_NAMES: Record<RoleCode, string> = {
 
 export const ADMIN_ROLES: ReadonlySet<number> = new Set([Role.SUPER_ADMIN, Role.ADMIN, Role.PROBLEM_ADMIN]);
 
-export const Difficulty = { EASY: 0, MID: 1, HARD: 2 } as const;
 /** Badge colours of the three difficulties, white text on each at 4.5:1 or more (WCAG AA). */
 export const DIFFICULTY_COLORS: Record<number, string> = { 0: "#117a45", 1: "#1764bf", 2: "#c93410" };
 
 export const ProblemType = { ACM: 0, OI: 1 } as const;
 export const ProblemAuth = { PUBLIC: 1, PRIVATE: 2, CONTEST: 3 } as const;
 export const JudgeMode = { DEFAULT: "default", SPJ: "spj", INTERACTIVE: "interactive" } as const;
-export type JudgeModeName = (typeof JudgeMode)[keyof typeof JudgeMode];
 export const JudgeCaseMode = {
   DEFAULT: "default",
   SUBTASK_LOWEST: "subtask_lowest",
   SUBTASK_AVERAGE: "subtask_average",
   ERGODIC_WITHOUT_ERROR: "ergodic_without_error",
 } as const;
-export type JudgeCaseModeName = (typeof JudgeCaseMode)[keyof typeof JudgeCaseMode];
 
 /** Problem defaults, spec section 9. */
 export const PROBLEM_DEFAULTS = {

@@ -8,7 +8,6 @@ export const GROUP_AUTHS: readonly GroupAuthCode[] = [GroupAuth.PUBLIC, GroupAut
 
 /** A member's auth: 1 applying, 2 refused, 3 general member, 4 group admin, 5 group root. */
 export const MemberAuth = { APPLYING: 1, REFUSED: 2, MEMBER: 3, ADMIN: 4, ROOT: 5 } as const;
-export type MemberAuthCode = (typeof MemberAuth)[keyof typeof MemberAuth];
 
 /** A group's status: 0 normal, 1 disabled by a site admin. */
 export const GroupStatus = { NORMAL: 0, DISABLED: 1 } as const;

@@ -13,7 +13,7 @@ import {
   listAllTags,
   listTagsAndClassifications,
   searchTags,
-  tagJson,
+  toHojTag,
   updateClassification,
   updateTag,
 } from "~/services/problem/tags.server";
@@ -82,6 +82,6 @@ describe("reads for the learner pages", () => {
     const all = await listAllTags("ME");
     expect(all.map((t) => t._id)).toEqual([...all.map((t) => t._id)].sort((a, b) => a - b));
     expect(searchTags(all, "TREE").map((t) => t.name)).toEqual(["Trees and forests"]);
-    expect(tagJson(all[0])).toMatchObject({ id: all[0]._id, name: all[0].name, oj: "ME" });
+    expect(toHojTag(all[0])).toMatchObject({ id: all[0]._id, name: all[0].name, oj: "ME" });
   });
 });

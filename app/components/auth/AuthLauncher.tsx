@@ -1,9 +1,8 @@
-import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
 import { useTranslation } from "~/lib/translation";
 import { AUTH_MODES, authModeFromSearch, type AuthMode } from "~/lib/auth-modes";
 import { withBase } from "~/lib/base-path";
-import type { loader as rootLoader } from "~/root";
 import type { AuthModalProps } from "./AuthModal";
 import { ServerAuthModal } from "./auth-modal.server";
 
@@ -44,13 +43,13 @@ function isMode(v: unknown): v is AuthMode {
   return typeof v === "string" && (AUTH_MODES as readonly string[]).includes(v);
 }
 
-export function AuthLauncher() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+/** `signedIn`: the root's viewer; `registerOpen`: the site takes new accounts. */
+export function AuthLauncher({ signedIn, registerOpen }: { signedIn: boolean; registerOpen: boolean }) {
   const location = useLocation();
   const urlMode = authModeFromSearch(location.search);
   const { i18n } = useTranslation();
   const [clicked, setClicked] = useState<AuthMode | null>(null);
-  const mode = root?.user ? null : (clicked ?? urlMode);
+  const mode = signedIn ? null : (clicked ?? urlMode);
   // Whether the first render showed the modal (the server's, opened by the URL).
   const openedByServer = useRef(mode !== null);
   // The control that opened the modal: focus goes back to it when the modal closes.
@@ -112,7 +111,7 @@ export function AuthLauncher() {
 
   return (
     <Suspense fallback={null}>
-      {mode ? <Modal mode={mode} urlMode={urlMode} clicked={clicked} setClicked={setClicked} registerOpen={root?.config.register ?? true} /> : null}
+      {mode ? <Modal mode={mode} urlMode={urlMode} clicked={clicked} setClicked={setClicked} registerOpen={registerOpen} /> : null}
     </Suspense>
   );
 }

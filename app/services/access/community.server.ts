@@ -32,8 +32,6 @@ export interface SpeakerRecord {
   postedToday: number;
 }
 
-export type CommunityViewer = Viewer & { username?: string };
-
 /** Role names whose comments count as an admin's (a contest user sees them; nobody replies to them). */
 const ADMIN_ROLE_NAMES: ReadonlySet<string> = new Set(["root", "admin", "problem_admin"]);
 

@@ -18,10 +18,6 @@ export function isAdminOrAbove(user: WithRole): boolean {
   return !!user && (user.role === Role.SUPER_ADMIN || user.role === Role.ADMIN);
 }
 
-export function isProblemAdmin(user: WithRole): boolean {
-  return !!user && user.role === Role.PROBLEM_ADMIN;
-}
-
 const NO_SUBMIT: ReadonlySet<number> = new Set([Role.NO_SUBMIT, Role.NO_SUBMIT_NO_DISCUSS, Role.NO_SUBMIT_MUTED]);
 const NO_DISCUSS: ReadonlySet<number> = new Set([Role.NO_DISCUSS, Role.NO_SUBMIT_NO_DISCUSS, Role.MUTED, Role.NO_SUBMIT_MUTED]);
 const MUTED: ReadonlySet<number> = new Set([Role.MUTED, Role.NO_SUBMIT_MUTED]);

@@ -90,6 +90,16 @@ export function commitSession(session: RemixSession): Promise<string> {
   return sessionStorage.commitSession(session);
 }
 
+/** Deletes one stored session, so its id is dead everywhere. */
+export async function deleteSessionRecord(id: string): Promise<void> {
+  await Session.deleteOne({ _id: id });
+}
+
+/** Keeps where a session was started from (address, browser), for the admin dashboard's recent sessions. */
+export async function noteSessionClient(id: string, client: { ip: string; userAgent?: string }): Promise<void> {
+  await Session.updateOne({ _id: id }, { $set: { ip: client.ip, userAgent: (client.userAgent ?? "").slice(0, 500) } });
+}
+
 /** Ends every session of a user (password change, account disabled). */
 export async function revokeUserSessions(uid: string, exceptSessionId?: string): Promise<number> {
   const filter = exceptSessionId ? { uid, _id: { $ne: exceptSessionId } } : { uid };

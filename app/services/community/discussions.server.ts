@@ -186,7 +186,6 @@ export function discussionJson(d: DiscussionDoc, author: ShownUser | undefined, 
     gmtModified: d.gmtModified,
   };
 }
-export type DiscussionJson = ReturnType<typeof discussionJson>;
 
 /** How long a discussion list's order is kept at least (every write that changes it replaces it at once). */
 const LIST_KEEP_MS = 5_000;

@@ -11,11 +11,6 @@ export interface Award {
   color: string;
 }
 
-/** Rank of a row with `before` ranked rows sorting strictly ahead of it. */
-export function rankAfter(before: number): number {
-  return before + 1;
-}
-
 /**
  * The last rank of each award, in order: proportion (percent of the ranked participants, each
  * award's share added to the ones before it, rounded down) or number (counts, added up likewise).

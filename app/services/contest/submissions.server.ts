@@ -3,7 +3,6 @@ import { JUDGE_STATUS_INFO, JudgeStatus, PAGE_SIZE } from "~/lib/constants";
 import { CONTEST_PAGE_SIZE } from "~/lib/contest";
 import { languageInfo } from "~/lib/languages";
 import { ContestAcCheck } from "~/models/contest-print.server";
-import type { ContestDoc } from "~/models/contest.server";
 import { Submission } from "~/models/submission.server";
 import { User, type UserDoc } from "~/models/user.server";
 import { contestShowsResult, contestStatusQuery, countsOnContestBoard, mayRejudgeContest, type ContestAccessContext } from "../access/policy.server";
@@ -257,4 +256,3 @@ export async function acceptedSubmissionFiles(cs: ContestScope, q: z.infer<typeo
   return { fileName: `contest_${contest._id}_ac_submissions.zip`, entries };
 }
 
-export type { ContestDoc };

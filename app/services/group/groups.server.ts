@@ -31,6 +31,7 @@ import { deleteContest } from "../contest/contests.server";
 import { resolveContest } from "../contest/scope.server";
 import { deleteDiscussion } from "../community/discussions.server";
 import { DomainError } from "../errors.server";
+import { groupContextOf, loadGroup, memberAuthOf } from "./context.server";
 import { withdrawProblems } from "../problem/removal.server";
 import { problemVisibilityChanged } from "../problem/visibility.server";
 import { getWebsiteConfig } from "../site/config.server";
@@ -74,25 +75,6 @@ export type GroupInput = z.infer<typeof groupInputSchema>;
 /** HOJ sends the group itself, or {group: {...}}. */
 export function groupInputFromHoj(body: Record<string, unknown>): Record<string, unknown> {
   return (body.group && typeof body.group === "object" ? body.group : body) as Record<string, unknown>;
-}
-
-/** The group, or 404. */
-export async function loadGroup(gid: number): Promise<GroupDoc> {
-  const g = await Group.findById(gid).lean<GroupDoc>();
-  if (!g) throw new DomainError("notFound", "group:notFound");
-  return g;
-}
-
-/** The viewer's stored auth in the group (0: none). */
-export async function memberAuthOf(gid: number, viewer: Viewer): Promise<number> {
-  if (!viewer) return 0;
-  const m = await GroupMember.findById(groupMemberKey(gid, viewer._id)).select("auth").lean<{ auth: number }>();
-  return m?.auth ?? 0;
-}
-
-/** What the policy decides on for one viewer. */
-export function groupContextOf(group: GroupDoc, memberAuth: number): GroupAccessContext {
-  return { group: { _id: group._id, uid: group.uid, auth: group.auth, visible: group.visible, status: group.status }, memberAuth };
 }
 
 export interface GroupView {

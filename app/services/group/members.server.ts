@@ -8,7 +8,8 @@ import { groupAdminRefusal, groupContentRefusal, memberAuthChangeRefusal, member
 import type { CurrentUser } from "../account/session.server";
 import { sendUserMessage } from "../community/messages.server";
 import { DomainError } from "../errors.server";
-import { deleteGroup, groupContextOf, loadGroup, memberAuthOf } from "./groups.server";
+import { groupContextOf, loadGroup, memberAuthOf } from "./context.server";
+import { deleteGroup } from "./groups.server";
 import { escapeRegex } from "~/lib/regex";
 
 // Membership of a group (spec sections 3, 5, 6, 7): joining a public group at once, applying to a

@@ -1,7 +1,7 @@
 import type { GroupDoc } from "~/models/group.server";
 import { groupContentRefusal, groupScope, requestedScope, type GroupAccessContext, type Scope, type ScopeIds, type Viewer } from "../access/policy.server";
 import { DomainError } from "../errors.server";
-import { groupContextOf, loadGroup, memberAuthOf } from "./groups.server";
+import { groupContextOf, loadGroup, memberAuthOf } from "./context.server";
 
 // A group as a scope of the access policy for one viewer: the submit path, the self-test, the
 // problem detail and statuses, the submission detail and the status check resolve a `gid` here

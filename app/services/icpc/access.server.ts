@@ -1,3 +1,4 @@
+import { Contest } from "~/models/contest.server";
 import { User } from "~/models/user.server";
 import { contestApiRefusal } from "../access/policy.server";
 import { tokenClaims } from "../account/api-token.server";
@@ -85,7 +86,9 @@ export async function icpcContest(cid: number, user: CurrentUser | null): Promis
 }
 
 /** The contests this account may read through the API, newest first (at most `limit` looked at). */
-export async function icpcContests(user: CurrentUser | null, cids: readonly number[]): Promise<IcpcScope[]> {
+export async function icpcRecentContests(user: CurrentUser | null, limit = 100): Promise<IcpcScope[]> {
+  const recent = await Contest.find({}).sort({ startTime: -1 }).limit(limit).select("_id").lean<Array<{ _id: number }>>();
+  const cids = recent.map((c) => c._id);
   const out: IcpcScope[] = [];
   for (const cid of cids) {
     try {

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { JudgeStatus } from "~/lib/constants";
-import { LANGUAGES, type LanguageInfo } from "~/lib/languages";
 import { NOT_COUNTED } from "../contest/rules/rule.server";
 
 // The ICPC Contest API's formats (version 2023-06): identifiers, absolute and relative times, and
@@ -28,9 +27,6 @@ export function relTime(ms: number): string {
   return `${sign}${h}:${pad(m, 2)}:${pad(s, 2)}.${pad(rest - s * 1000, 3)}`;
 }
 
-/** Our ids and names as the spec's IDs: `[A-Za-z0-9_.-]`, at most 36 characters, no leading dash or dot. */
-export const ID_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,34}[A-Za-z0-9_-]?$/;
-
 /** A school as an organization: its id is derived from its name, which may be in any script. */
 export function organizationId(school: string): string {
   return `org-${createHash("sha1").update(school.trim()).digest("hex").slice(0, 16)}`;
@@ -45,10 +41,6 @@ export function languageId(name: string): string {
     .replace(/#/g, "sharp")
     .replace(/[^a-z0-9_.-]/g, "");
   return slug.replace(/^golang/, "go").replace(/^javascriptnode/, "javascript") || "unknown";
-}
-
-export function languageOf(id: string): LanguageInfo | undefined {
-  return LANGUAGES.find((l) => languageId(l.name) === id);
 }
 
 export interface JudgementType {

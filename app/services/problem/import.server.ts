@@ -14,7 +14,7 @@ import { parseQduojArchive } from "./import/qduoj.server";
 import { parseKattisArchive } from "./import/kattis.server";
 import { parsePolygonArchive } from "./import/polygon.server";
 import { NoJudgeError } from "./package/judge-client.server";
-import type { PackageCheck } from "./package/programs.server";
+import type { PackageCheck } from "./import/common.server";
 import { ImportParseError, type ImportCandidate, type ImportMessage } from "./import/common.server";
 import { logger } from "../platform/logger.server";
 import { importProblem, isDisplayIdTaken, type AdminActor } from "./admin.server";

@@ -14,7 +14,7 @@ import { cacheKey, kept, singleFlight } from "../platform/query-cache.server";
 import { pageVersions } from "../platform/page-cache.server";
 import type { CurrentUser } from "../account/session.server";
 import { bankCountedQuery, bankProblemsQuery, bankScope, requestedScope, type ScopeIds, seesCheckerLanguage } from "../access/policy.server";
-import { getTagsByIds, tagJson } from "./tags.server";
+import { getTagsByIds, toHojTag } from "./tags.server";
 import { groupScopeOfRecord, scopeForRequest } from "../group/scope.server";
 import { queryLimit, queryPage, queryText } from "../platform/validation.server";
 import { escapeRegex } from "~/lib/regex";
@@ -192,7 +192,7 @@ async function visibleByPid(pid: number, user: CurrentUser | null): Promise<Prob
 /** GET /ojapi/get-problem-tags?pid: HOJ's Tag entities of one problem (the admin editor asks first). */
 export async function problemTagsOf(user: CurrentUser | null, pid: number) {
   const p = await visibleByPid(pid, user);
-  return (await getTagsByIds(p.tags)).map(tagJson);
+  return (await getTagsByIds(p.tags)).map(toHojTag);
 }
 
 /**
@@ -291,7 +291,7 @@ export async function problemDetailJson(p: ProblemDoc, user: CurrentUser | null)
   const [tags, editor] = await Promise.all([getTagsByIds(p.tags ?? []), editorLanguages(p)]);
   return {
     problem: problemJson(p, user),
-    tags: tags.map(tagJson),
+    tags: tags.map(toHojTag),
     languages: editor.languages,
     problemCount: problemCount(p),
     codeTemplate: codeTemplates(p, editor.languages),

@@ -284,7 +284,3 @@ export function toHojTag(t: TagDoc) {
 export function toHojClassification(c: TagClassificationDoc) {
   return { id: c._id, name: c.name, oj: c.oj, rank: c.rank, gmtCreate: c.gmtCreate, gmtModified: c.gmtModified };
 }
-
-/** The names the learner pages use for the same shapes. */
-export const tagJson = toHojTag;
-export const classificationJson = toHojClassification;

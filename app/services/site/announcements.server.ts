@@ -5,7 +5,6 @@ import { nextSeq } from "~/models/counter.server";
 import { requireSiteAdministrator } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { DomainError } from "../errors.server";
-import { renderMarkdownCached } from "../platform/markdown.server";
 import { pagesChanged } from "../platform/page-cache.server";
 
 // The site's announcements as the home page and HOJ's /get-common-announcement read them: visible
@@ -49,12 +48,6 @@ export async function announcementPage(filter: Record<string, unknown>, q: Annou
 /** A page of the site's visible announcements. */
 export function listSiteAnnouncements(q: AnnouncementListQuery) {
   return announcementPage({ gid: null, status: 0 }, q);
-}
-
-/** One visible site announcement with its content rendered, or null. */
-export async function siteAnnouncement(id: number) {
-  const a = await Announcement.findOne({ _id: id, gid: null, status: 0 }).lean<AnnouncementDoc>();
-  return a ? { ...announcementJson(a), html: renderMarkdownCached(a.content) } : null;
 }
 
 // ---- Writing (the super admin's announcement screen and /ojapi/admin/announcement) ----

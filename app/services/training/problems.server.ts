@@ -134,13 +134,6 @@ export async function trainingProblemList(ts: TrainingScope) {
   return trainingProblemRows(ts.training._id, ts.viewer as CurrentUser | null);
 }
 
-/** A training problem named by its display id (any case) or its number. */
-export async function findTrainingProblem(tid: number, ref: number | string): Promise<TrainingProblemDoc | null> {
-  const problem = await problemByRef(ref);
-  if (!problem) return null;
-  return TrainingProblem.findOne({ tid, pid: problem._id }).lean<TrainingProblemDoc>();
-}
-
 /** A problem inside a training for a viewer who may enter it. */
 export async function trainingProblemDetail(ts: TrainingScope, ref: string) {
   requireTrainingEntry(ts);

@@ -2,7 +2,7 @@ import { JudgeStatus } from "../../../app/lib/constants";
 import type { TaskCase } from "../../../app/lib/judge-protocol";
 import type { SandboxResult } from "../sandbox";
 import { truncateUtf8 } from "../verdict";
-import type { Decision } from "./spj";
+import type { Decision } from "./types";
 
 // The ICPC (Kattis) problem package format's output validators: run as
 // `validator input answer feedback/ < program_output`, exit code 42 accepted, 43 wrong answer, any

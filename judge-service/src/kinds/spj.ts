@@ -6,7 +6,7 @@ import { truncateUtf8 } from "../verdict";
 import { cpuMsOf, stoppedByWallClock, withWallReruns, type Attempt } from "../wall-clock";
 import { failedRun } from "./default";
 import { FEEDBACK_COPY_IN, FEEDBACK_COPY_OUT, FEEDBACK_DIR, kattisDecision } from "./kattis";
-import { caseResult, type Job, type ProblemKind } from "./types";
+import { caseResult, type Decision, type Job, type ProblemKind } from "./types";
 import { caseOutputLimit, logRerun, outputHead, runUser } from "./user-run";
 
 // Special judge: a checker decides, run as `checker <input> <user_output> <answer>` with testlib's
@@ -21,12 +21,6 @@ import { caseOutputLimit, logRerun, outputHead, runUser } from "./user-run";
 //
 // The case's message is the checker's text without testlib's verdict words ("wrong answer",
 // "points 40"...), cut to the message size; a System Error keeps the whole text for the admin.
-
-export interface Decision {
-  status: number;
-  score: number;
-  message: string;
-}
 
 const NUMBER = String.raw`[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?`;
 const VERDICT_WORDS = new RegExp(

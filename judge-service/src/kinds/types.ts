@@ -7,6 +7,13 @@ import type { RerunBudget } from "../wall-clock";
 import type { CaseFiles } from "./case-files";
 
 /** The limits one run of the user's program gets (this language's effective limits). */
+/** A checker's or output validator's verdict on one case. */
+export interface Decision {
+  status: number;
+  score: number;
+  message: string;
+}
+
 export interface UserLimits {
   timeMs: number;
   clockMs: number;

@@ -95,9 +95,3 @@ export function metaContent(html: string, name: string): string | null {
 export function tableRows(html: string): string[][] {
   return allInner(html, /<tr\b[^>]*>/i).map((row) => allInner(row, /<t[dh]\b[^>]*>/i).map((c) => textOf(c)));
 }
-
-/** A number in a text ("1000MS", "32768K", "2 sec"), or 0. */
-export function numberIn(text: string): number {
-  const m = /(\d+(?:\.\d+)?)/.exec(text);
-  return m ? Number(m[1]) : 0;
-}

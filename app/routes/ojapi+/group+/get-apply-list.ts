@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiRoute, parseWith, queryParams, requireApiUser } from "~/http/api.server";
 import { inputId } from "~/http/ids.server";
-import { loadGroup, memberJson } from "~/services/group/groups.server";
+import { loadGroup } from "~/services/group/context.server";
+import { memberJson } from "~/services/group/groups.server";
 import { listApplications, memberListSchema } from "~/services/group/members.server";
 
 // GET /ojapi/group/get-apply-list (gid, currentPage, limit, keyword, auth): applications (applying 1, refused 2), for the group's admins; HOJ's GroupMemberVO.

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiRoute, parseWith, queryParams, requireApiUser } from "~/http/api.server";
 import { inputId } from "~/http/ids.server";
-import { loadGroup, memberJson } from "~/services/group/groups.server";
+import { loadGroup } from "~/services/group/context.server";
+import { memberJson } from "~/services/group/groups.server";
 import { listMembers, memberListSchema } from "~/services/group/members.server";
 
 // GET /ojapi/group/get-member-list (gid, currentPage, limit, keyword, auth): the group's members (auth 3 to 5), for its members; HOJ's GroupMemberVO.

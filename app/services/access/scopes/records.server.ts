@@ -94,11 +94,6 @@ export function requestedScope(ids: ScopeIds, group?: GroupAccessContext): Scope
   return bankScope;
 }
 
-/** Refuses the scopes that cannot be named yet (0, null and absent name none). */
-export function refuseUnbuiltScope(kind: Exclude<ScopeKind, "bank">): never {
-  throw new DomainError("forbidden", UNBUILT_REFUSAL[kind]);
-}
-
 // ---- Answers for one submission, whatever its scope ----
 
 /** May the viewer see this submission (its row, detail and live status)? */

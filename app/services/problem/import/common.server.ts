@@ -3,7 +3,6 @@ import { open, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { UPLOAD_LIMITS } from "~/lib/problem-admin";
 import type { ProblemDoc } from "~/models/problem.server";
-import type { PackageCheck } from "../package/programs.server";
 import type { ProblemInputRaw } from "../schema.server";
 
 // What every importer produces: problems read from an unpacked archive (or an FPS file), each
@@ -13,6 +12,21 @@ export interface ImportMessage {
   /** A key of the admin-problem namespace. */
   key: string;
   params?: Record<string, string | number>;
+}
+
+/** One program's verdict beside its folder or tag, for the import report. */
+export interface PackageCheck {
+  label: string;
+  group: string;
+  language: string | null;
+  /** The judge's status (JudgeStatus), null when not judged. */
+  status: number | null;
+  score: number;
+  timeMs: number;
+  /** The verdict keeps the folder's or tag's promise. */
+  ok: boolean;
+  /** Why it was not judged, or what the verdict was instead of the promised one. */
+  note?: ImportMessage;
 }
 
 export interface ImportCandidate {

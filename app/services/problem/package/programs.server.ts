@@ -1,7 +1,6 @@
 import path from "node:path";
 import { JudgeStatus } from "~/lib/constants";
 import type { FinalMessage } from "~/lib/judge-protocol";
-import type { ImportMessage } from "../import/common.server";
 
 // The programs a package brings to show what it means (ICPC's submissions/<folder>/, Polygon's
 // tagged solutions): which of our languages runs each, what verdict its folder or tag promises, and
@@ -32,21 +31,6 @@ export interface PackageProgram {
   /** Our language, or null when no judge offers one for it (the program is listed, not judged). */
   language: string | null;
   code: string;
-}
-
-/** One program's verdict beside its folder or tag, for the import report. */
-export interface PackageCheck {
-  label: string;
-  group: string;
-  language: string | null;
-  /** The judge's status (JudgeStatus), null when not judged. */
-  status: number | null;
-  score: number;
-  timeMs: number;
-  /** The verdict keeps the folder's or tag's promise. */
-  ok: boolean;
-  /** Why it was not judged, or what the verdict was instead of the promised one. */
-  note?: ImportMessage;
 }
 
 /** Languages in order of preference for each kind of source; the first one a judge offers is used. */

@@ -6,7 +6,8 @@ import { toTaskProblem } from "../../judging/queue.server";
 import { ImportParseError, type ImportMessage } from "../import/common.server";
 import { removeTestData, storeTestDataSources } from "../testdata.server";
 import { checkOnJudge, NoJudgeError, runOnJudge } from "./judge-client.server";
-import { keepsPromise, type PackageCheck, type PackageProgram } from "./programs.server";
+import type { PackageCheck } from "../import/common.server";
+import { keepsPromise, type PackageProgram } from "./programs.server";
 
 // The steps a package import takes on a judge: inputs checked by the package's validators, a
 // program run over the inputs for its output (answers, generated tests), the package's own
