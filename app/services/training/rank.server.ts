@@ -42,16 +42,13 @@ export function rankRowOf(subs: readonly CountedSub[], displayIdOf: ReadonlyMap<
       if (accepted && s.time < cell.runTime) cell.runTime = s.time;
       continue;
     }
-    const credit = accepted ? creditOf(hw, s.submitTime ?? new Date(0)) : null;
-    info[displayId] = {
-      status: s.countedStatus,
-      score: s.score ?? 0,
-      isAC: accepted,
-      runTime: accepted ? s.time : 0,
-      late: credit?.late ?? false,
-      credit: credit ? (credit.counted ? credit.credit : 0) : 0,
-      ...(credit && !credit.counted ? { counted: false } : {}),
-    };
+    info[displayId] = { status: s.countedStatus, score: s.score ?? 0, isAC: accepted, runTime: accepted ? s.time : 0 };
+    // A homework training's cell says whether its first solve was late and what it earns (a
+    // training without a due time keeps HOJ's cell as it was).
+    if (hw && accepted) {
+      const credit = creditOf(hw, s.submitTime ?? new Date(0));
+      Object.assign(info[displayId], { late: credit.late, credit: credit.counted ? credit.credit : 0 }, credit.counted ? {} : { counted: false });
+    }
   }
   const cells = Object.values(info);
   if (cells.length === 0) return null;

@@ -62,7 +62,14 @@ export const trainingInputSchema = z
 /** An optional moment: undefined when absent, null when cleared, else a real date. */
 function moment(message: string) {
   return z.preprocess(
-    (v) => (v === undefined ? undefined : v === "" || v === null ? null : v instanceof Date ? v : typeof v === "string" || typeof v === "number" ? new Date(v) : v),
+    (v) => {
+      if (v === undefined) return undefined;
+      if (v === "" || v === null) return null;
+      if (v instanceof Date || (typeof v !== "string" && typeof v !== "number")) return v;
+      const d = new Date(v);
+      // Text that names no moment stays text, which the schema refuses with its message.
+      return Number.isNaN(d.getTime()) ? String(v) : d;
+    },
     z
       .date({ invalid_type_error: message })
       .refine((d) => !Number.isNaN(d.getTime()) && d.getFullYear() >= 2000 && d.getFullYear() <= 9999, message)
