@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test, type TestUser } from "./support/fixtures";
 import { randomPid } from "./support/problems";
@@ -28,6 +29,13 @@ function local(d: Date): string {
 }
 
 const HOUR = 3_600_000;
+
+/** No serious or critical axe-core violation on the page. */
+async function accessible(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 for (const js of [true, false]) {
   test(`${js ? "with" : "without"} JavaScript: a teacher's homework marks the late solve on the ranks and the learner's page`, async ({ browser, createUser, loginAs, app }) => {
@@ -91,6 +99,7 @@ for (const js of [true, false]) {
     // A hard end before the due time is refused, in words, and nothing is stored.
     await tf.locator('[name="hardEndAt"]').fill(local(new Date(due.getTime() - HOUR)));
     await tf.locator('[name="lateRule"]').selectOption("penalty");
+    if (js) await accessible(tp);
     await shoot(tp, "form");
     await tf.getByRole("button", { name: "Create" }).click();
     await expect(tp.getByTestId("training-form")).toContainText("The hard end must be after the due time");
@@ -146,6 +155,7 @@ for (const js of [true, false]) {
     await expect(bobRow.getByTestId("training-rank-score")).toHaveText("1.8");
     await expect(bobRow.getByTestId("late-badge")).toHaveText("Late (80%)");
     await expect(tp.getByTestId("training-rank").locator("thead")).toContainText("On time");
+    if (js) await accessible(tp);
     await shoot(tp, "training-rank");
 
     // 4. The group's rank has the homework columns.
@@ -162,6 +172,7 @@ for (const js of [true, false]) {
     await expect(box.getByTestId("homework-left")).toHaveText("overdue");
     await expect(box).toContainText("A solve after the due time counts 10% less per started day, at least 0%.");
     await expect(box.getByTestId("homework-mine")).toHaveText("Your solves: 1 on time, 1 late");
+    if (js) await accessible(bp);
     await shoot(bp, "learner-overview");
     // The same page in Chinese.
     const zp = await signedInPage(browser, loginAs, bob, js, "zh-CN");

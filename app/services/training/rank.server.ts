@@ -97,8 +97,9 @@ export async function updateTrainingRow(tid: number, uid: string, known?: Map<nu
 /** After a verdict of a submission made in a training: its author's row. A failure is logged, never the verdict's. */
 export async function trainingVerdictApplied(tid: number, uid: string): Promise<void> {
   try {
-    if (!(await Training.exists({ _id: tid }))) return;
-    await updateTrainingRow(tid, uid);
+    const training = await Training.findById(tid).select(HOMEWORK_FIELDS).lean<HomeworkFields>();
+    if (!training) return;
+    await updateTrainingRow(tid, uid, undefined, homeworkOf(training));
   } catch (err) {
     logger.error({ err, tid, uid }, "training rank row not updated");
   }
