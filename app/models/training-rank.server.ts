@@ -12,6 +12,12 @@ export interface TrainingProblemCell {
   isAC: boolean;
   /** Fastest accepted run (ms). */
   runTime: number;
+  /** First solved after the training's due time (app/lib/homework.ts). */
+  late?: boolean;
+  /** What the first solve earns: 1 on time, the late factor, 0 when it does not count. */
+  credit?: number;
+  /** False for a late solve that earns nothing (the "none" rule, or after the hard end). */
+  counted?: boolean;
 }
 
 export interface TrainingRankDoc {
@@ -20,6 +26,12 @@ export interface TrainingRankDoc {
   uid: string;
   ac: number;
   totalRunTime: number;
+  /** Problems solved by the training's due time (all solved ones when it has none). */
+  onTimeAc?: number;
+  /** Problems first solved after the due time (counted or not). */
+  lateAc?: number;
+  /** The sum of the solves' credits: on time 1 each, late ones their factor. */
+  weightedScore?: number;
   /** By problem display id. */
   submissionInfo: Record<string, TrainingProblemCell>;
   gmtModified: Date;
@@ -32,12 +44,16 @@ const trainingRankSchema = new Schema<TrainingRankDoc>(
     uid: { type: String, required: true },
     ac: { type: Number, default: 0 },
     totalRunTime: { type: Number, default: 0 },
+    onTimeAc: { type: Number, default: 0 },
+    lateAc: { type: Number, default: 0 },
+    weightedScore: { type: Number, default: 0 },
     submissionInfo: { type: Schema.Types.Mixed, default: {} },
     gmtModified: { type: Date, default: () => new Date() },
   },
   { versionKey: false, minimize: false },
 );
 trainingRankSchema.index({ tid: 1, ac: -1, totalRunTime: 1 });
+trainingRankSchema.index({ tid: 1, weightedScore: -1, ac: -1, totalRunTime: 1 });
 
 export const TrainingRank: Model<TrainingRankDoc> =
   (mongoose.models.TrainingRank as Model<TrainingRankDoc>) ??

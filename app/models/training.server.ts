@@ -21,6 +21,18 @@ export interface TrainingDoc {
   uid: string;
   author: string;
   problemCount: number;
+  /**
+   * Homework (app/lib/homework.ts): the due time (null: none, everything is on time), what a late
+   * solve earns ("none": nothing; "penalty": a percentage less per started period, never below
+   * the floor) and a hard end after which nothing counts. A training made before these fields has
+   * none of them, which reads as no due time.
+   */
+  dueAt?: Date | null;
+  hardEndAt?: Date | null;
+  lateRule?: string;
+  latePenaltyPercent?: number;
+  latePeriodHours?: number;
+  lateFloorPercent?: number;
   gmtCreate: Date;
   gmtModified: Date;
 }
@@ -39,6 +51,12 @@ const trainingSchema = new Schema<TrainingDoc>(
     uid: { type: String, required: true },
     author: { type: String, required: true },
     problemCount: { type: Number, default: 0 },
+    dueAt: { type: Date, default: null },
+    hardEndAt: { type: Date, default: null },
+    lateRule: { type: String, default: "none" },
+    latePenaltyPercent: { type: Number, default: 10 },
+    latePeriodHours: { type: Number, default: 24 },
+    lateFloorPercent: { type: Number, default: 0 },
     gmtCreate: { type: Date, default: () => new Date() },
     gmtModified: { type: Date, default: () => new Date() },
   },

@@ -264,7 +264,7 @@ describe("a learner in a private training", () => {
     const kept = (await TrainingRank.findById(`${tid}:${learner._id}`).lean())!;
     const registeredAt = (await TrainingRegister.findById(`${tid}:${learner._id}`).lean())!.gmtCreate;
     const subs = (await Submission.find({ uid: learner._id, countedStatus: { $ne: null } }).lean()).filter((x) => x.tid === tid || x.submitTime <= registeredAt);
-    expect({ ac: kept.ac, totalRunTime: kept.totalRunTime, submissionInfo: kept.submissionInfo }).toEqual(
+    expect({ ac: kept.ac, totalRunTime: kept.totalRunTime, onTimeAc: kept.onTimeAc, lateAc: kept.lateAc, weightedScore: kept.weightedScore, submissionInfo: kept.submissionInfo }).toEqual(
       rankRowOf(subs.map((s) => ({ _id: s._id, pid: s.pid, countedStatus: s.countedStatus as number, score: s.score, time: s.time })), new Map([[pid, "TR900"], [pid2, "TR901"]])),
     );
     // A training submission reads like a bank one outside the training.

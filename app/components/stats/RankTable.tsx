@@ -19,6 +19,9 @@ export interface RankRowView {
   ac: number;
   total: number;
   score: number;
+  /** A group's homework trainings: solves by their due times and after (the group's rank). */
+  homeworkOnTime?: number;
+  homeworkLate?: number;
 }
 
 export function UserCell({ row }: { row: Pick<RankRowView, "username" | "nickname" | "avatar" | "titleName" | "titleColor"> }) {
@@ -36,7 +39,7 @@ export function UserCell({ row }: { row: Pick<RankRowView, "username" | "nicknam
   );
 }
 
-export function RankTable({ rows, kind }: { rows: RankRowView[]; kind: "acm" | "oi" }) {
+export function RankTable({ rows, kind, homework = false }: { rows: RankRowView[]; kind: "acm" | "oi"; homework?: boolean }) {
   const { t } = useTranslation("home");
   if (rows.length === 0) return <p className="py-6 text-center text-gray-600">{t("rank.empty")}</p>;
   const th = "px-2 py-2 font-medium sm:px-3";
@@ -68,6 +71,16 @@ export function RankTable({ rows, kind }: { rows: RankRowView[]; kind: "acm" | "
             <th scope="col" className={th}>
               {t("rank.acRate")}
             </th>
+            {homework ? (
+              <>
+                <th scope="col" className={th}>
+                  {t("rank.homeworkOnTime")}
+                </th>
+                <th scope="col" className={th}>
+                  {t("rank.homeworkLate")}
+                </th>
+              </>
+            ) : null}
           </tr>
         </thead>
         <tbody className="divide-y">
@@ -82,6 +95,12 @@ export function RankTable({ rows, kind }: { rows: RankRowView[]; kind: "acm" | "
               <td className="px-3 py-2">{r.ac}</td>
               <td className="px-3 py-2">{r.total}</td>
               <td className="px-3 py-2">{acRate(r.ac, r.total)}%</td>
+              {homework ? (
+                <>
+                  <td className="px-3 py-2" data-testid="rank-homework-on-time">{r.homeworkOnTime ?? 0}</td>
+                  <td className="px-3 py-2" data-testid="rank-homework-late">{r.homeworkLate ?? 0}</td>
+                </>
+              ) : null}
             </tr>
           ))}
         </tbody>

@@ -83,7 +83,7 @@ export default function GroupRank() {
       <div className="mb-2">
         <DownloadLinks href={`${base}/export?type=${data.type}`} what="rank" />
       </div>
-      <RankTable rows={data.page.records} kind={kind} />
+      <RankTable rows={data.page.records} kind={kind} homework={data.page.homework} />
       <Pagination total={data.page.total} size={data.page.size} current={data.page.current} href={(p) => href({ currentPage: p })} />
     </section>
   );

@@ -12,7 +12,8 @@ import { PAGE_SIZE } from "~/lib/constants";
 
 // A training's rank (spec sections 2 and 3): users by problems solved in the training, then the
 // total of their fastest accepted runs; one cell per problem. 30 a page; the training's admins see
-// real names. Read from rows kept when verdicts are applied.
+// real names. Read from rows kept when verdicts are applied. A homework training (one with a due
+// time) adds each user's on-time and late solves and weighted score, and marks a late solve's cell.
 
 export const handle = { i18n: ["training", "exports"] };
 
@@ -24,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return json({ base: base.base, ...rank, refusal: null as string | null });
   } catch (err) {
     const refusal = await trainingEntryRefusalText(request, err);
-    return json({ base: base.base, records: [], total: 0, size: 30, current: 1, showRealname: false, problems: [], refusal }, { status: 403 });
+    return json({ base: base.base, records: [], total: 0, size: 30, current: 1, showRealname: false, problems: [], homework: false, refusal }, { status: 403 });
   }
 }
 
@@ -46,6 +47,13 @@ export default function TrainingRank() {
             <th className="px-2 py-2">{t("rank.user")}</th>
             {data.showRealname ? <th className="px-2 py-2">{t("rank.realname")}</th> : null}
             <th className="px-2 py-2">{t("rank.ac")}</th>
+            {data.homework ? (
+              <>
+                <th className="px-2 py-2">{t("homework.onTime")}</th>
+                <th className="px-2 py-2">{t("homework.late")}</th>
+                <th className="px-2 py-2">{t("homework.score")}</th>
+              </>
+            ) : null}
             <th className="px-2 py-2">{t("rank.totalTime")}</th>
             {data.problems.map((p) => (
               <th key={p} className="px-2 py-2 text-center">
@@ -58,7 +66,7 @@ export default function TrainingRank() {
         </thead>
         <tbody>
           {data.records.map((r) => (
-            <tr key={r.uid} className="border-b" data-testid="training-rank-row" data-username={r.username} data-ac={r.ac}>
+            <tr key={r.uid} className="border-b" data-testid="training-rank-row" data-username={r.username} data-ac={r.ac} data-on-time={r.onTimeAc} data-late={r.lateAc}>
               <td className="px-2 py-1">{r.rank}</td>
               <td className="px-2 py-1">
                 <Link to={`/user-home?username=${encodeURIComponent(r.username)}`} className="text-blue-700 underline">
@@ -68,12 +76,31 @@ export default function TrainingRank() {
               </td>
               {data.showRealname ? <td className="px-2 py-1" data-testid="training-rank-realname">{r.realname}</td> : null}
               <td className="px-2 py-1">{r.ac}</td>
+              {data.homework ? (
+                <>
+                  <td className="px-2 py-1" data-testid="training-rank-on-time">{r.onTimeAc}</td>
+                  <td className="px-2 py-1" data-testid="training-rank-late">{r.lateAc}</td>
+                  <td className="px-2 py-1" data-testid="training-rank-score">{r.weightedScore}</td>
+                </>
+              ) : null}
               <td className="whitespace-nowrap px-2 py-1">{formatTimeMs(r.totalRunTime)}</td>
               {data.problems.map((p) => {
                 const cell = r.submissionInfo[p];
                 if (!cell) return <td key={p} className="px-2 py-1" />;
+                if (cell.isAC && cell.late) {
+                  // A late solve says so in words (and what it earns), not by its colour alone.
+                  const counted = cell.counted !== false;
+                  return (
+                    <td key={p} className={`px-2 py-1 text-center ${counted ? "bg-amber-100 text-amber-950" : "bg-gray-100 text-gray-800"}`} data-testid="training-rank-cell" data-late="true">
+                      <div>{formatTimeMs(cell.runTime)}</div>
+                      <span className="inline-block rounded border border-current px-1 text-xs font-medium" data-testid="late-badge">
+                        {counted ? t("homework.lateBadge", { percent: Math.round((cell.credit ?? 0) * 100) }) : t("homework.lateNotCounted")}
+                      </span>
+                    </td>
+                  );
+                }
                 return (
-                  <td key={p} className={`px-2 py-1 text-center ${cell.isAC ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}`}>
+                  <td key={p} className={`px-2 py-1 text-center ${cell.isAC ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}`} data-testid="training-rank-cell">
                     {cell.isAC ? formatTimeMs(cell.runTime) : t("rank.tried")}
                   </td>
                 );

@@ -5,18 +5,21 @@ import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
 import { trainingPageBase } from "~/http/training-page.server";
 import { trainingSimilarityRefusal } from "~/services/access/policy.server";
+import { HomeworkDue } from "~/components/training/HomeworkDue";
+import { trainingHomeworkView } from "~/services/training/homework.server";
 
 // A training's page (spec section 2, /training/{id}; a group's training inside its group's frame,
 // /group/{gid}/training/{id}, which re-exports this module): its number, title, auth and category
 // tags, the signed-in user's progress (problems solved of the training's, from their kept solved
-// list), and the tabs; the tab's page is the child route. A visitor is sent to log in first.
+// list), a homework training's due time with the time left and the viewer's on-time and late
+// solves, and the tabs; the tab's page is the child route. A visitor is sent to log in first.
 
 export const handle = { i18n: ["training"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.training.title);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { detail, base, user } = await trainingPageBase(request, params);
+  const { detail, base, user, ts } = await trainingPageBase(request, params);
   const tr = detail.training;
   return json({
     base,
@@ -28,6 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     maySimilarity: !trainingSimilarityRefusal(user, detail.ctx),
     acCount: detail.acCount,
     problemCount: detail.problemCount,
+    homework: await trainingHomeworkView(ts),
   });
 }
 
@@ -69,6 +73,7 @@ export default function TrainingLayout() {
           </span>
           <Progress solved={data.acCount} total={data.problemCount} label={t("detail.progress")} />
         </div>
+        {data.homework ? <HomeworkDue {...data.homework} /> : null}
         <nav aria-label={t("tabs.label")} className="mt-4 flex flex-wrap gap-1 border-b" data-testid="training-tabs">
           {TABS.filter((tab) => tab.path !== "similarity" || data.maySimilarity).map((tab) => (
             <NavLink

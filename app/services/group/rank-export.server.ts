@@ -4,7 +4,8 @@ import { groupForMember } from "./groups.server";
 import { groupRankList, groupRankSchema } from "./rank.server";
 
 // A group's rank to take away: every member in the order of the rank page's view (ACM or OI),
-// with the page's figures; real names for the group's admins.
+// with the page's figures (with homework trainings, the solves in them on time and late); real
+// names for the group's admins.
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 
@@ -23,7 +24,17 @@ export async function groupRankTable(viewer: Viewer, gid: number, type: number, 
     t("exports:column.solved"),
     t("exports:column.submissions"),
     t("exports:column.score"),
+    ...(first.homework ? [t("exports:column.onTime"), t("exports:column.late")] : []),
   ];
-  const rows = records.map((r): Cell[] => [r.rank, r.username, r.nickname || null, ...(real ? [r.realname || null] : []), r.ac, r.total, r.score]);
+  const rows = records.map((r): Cell[] => [
+    r.rank,
+    r.username,
+    r.nickname || null,
+    ...(real ? [r.realname || null] : []),
+    r.ac,
+    r.total,
+    r.score,
+    ...(first.homework ? [r.homeworkOnTime ?? 0, r.homeworkLate ?? 0] : []),
+  ]);
   return { sheet: t("exports:sheet.rank"), columns, rows };
 }

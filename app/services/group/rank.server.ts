@@ -3,6 +3,8 @@ import { PAGE_SIZE } from "~/lib/constants";
 import { MemberAuth } from "~/lib/group";
 import { GroupMember } from "~/models/group-member.server";
 import { Submission } from "~/models/submission.server";
+import { Training } from "~/models/training.server";
+import { TrainingRank } from "~/models/training-rank.server";
 import { User } from "~/models/user.server";
 import type { Viewer } from "../access/policy.server";
 import { cacheKey, kept } from "../platform/query-cache.server";
@@ -14,6 +16,8 @@ import { groupForMember } from "./groups.server";
 // their judged submissions in the group outside contests. ACM: problems solved, then fewer
 // submissions; OI: the best OI score per problem summed, then problems solved. Members without a
 // submission are listed too. One query on the group's submissions (gid index), kept a few seconds.
+// When the group has homework trainings (with a due time), each row adds the member's solves in
+// them on time and late, from the trainings' kept rank rows.
 
 export const groupRankSchema = z.object({
   currentPage: z.coerce.number().int().min(1).catch(1).default(1),
@@ -59,6 +63,26 @@ async function tallies(gid: number, type: number): Promise<Tally[]> {
   return list;
 }
 
+/**
+ * The members' solves in the group's shown homework trainings (those with a due time), on time and
+ * late, summed from the trainings' kept rank rows; null when the group has no such training.
+ */
+async function homeworkTallies(gid: number, uids: string[]): Promise<Map<string, { onTime: number; late: number }> | null> {
+  const tids = (await Training.find({ gid, status: true, dueAt: { $ne: null } }).select("_id").lean<Array<{ _id: number }>>()).map((t) => t._id);
+  if (tids.length === 0) return null;
+  const rows = uids.length
+    ? await TrainingRank.find({ tid: { $in: tids }, uid: { $in: uids } }).select("uid onTimeAc lateAc").lean<Array<{ uid: string; onTimeAc?: number; lateAc?: number }>>()
+    : [];
+  const out = new Map<string, { onTime: number; late: number }>();
+  for (const r of rows) {
+    const t = out.get(r.uid) ?? { onTime: 0, late: 0 };
+    t.onTime += r.onTimeAc ?? 0;
+    t.late += r.lateAc ?? 0;
+    out.set(r.uid, t);
+  }
+  return out;
+}
+
 /** A page of the group's rank, for its members (HOJ's IPage of ACMRankVO / OIRankVO with each row's place). */
 export async function groupRankList(viewer: Viewer, gid: number, q: GroupRankQuery) {
   await groupForMember(gid, viewer);
@@ -75,7 +99,21 @@ export async function groupRankList(viewer: Viewer, gid: number, q: GroupRankQue
     const needle = q.searchUser.toLowerCase();
     if (needle) ranked = ranked.filter(({ u }) => u.username.toLowerCase().includes(needle) || (u.nickname ?? "").toLowerCase().includes(needle));
     const start = (q.currentPage - 1) * q.limit;
-    const records: RankRow[] = ranked.slice(start, start + q.limit).map(({ t, u, place }) => ({ ...rankUserJson(u), rank: place, ac: t.ac, total: t.total, score: t.score, rating: null }));
-    return { records, total: ranked.length, size: q.limit, current: q.currentPage, gid };
+    const shown = ranked.slice(start, start + q.limit);
+    const homework = await homeworkTallies(
+      gid,
+      shown.map(({ t }) => t.uid),
+    );
+    const records: Array<RankRow & { homeworkOnTime?: number; homeworkLate?: number }> = shown.map(({ t, u, place }) => ({
+      ...rankUserJson(u),
+      rank: place,
+      ac: t.ac,
+      total: t.total,
+      score: t.score,
+      rating: null,
+      // Beside HOJ's fields: solves in the group's homework trainings by their due times and after.
+      ...(homework ? { homeworkOnTime: homework.get(t.uid)?.onTime ?? 0, homeworkLate: homework.get(t.uid)?.late ?? 0 } : {}),
+    }));
+    return { records, total: ranked.length, size: q.limit, current: q.currentPage, gid, homework: homework !== null };
   });
 }

@@ -12,7 +12,8 @@ import { User } from "~/models/user.server";
 import { mayCreateTraining, TRAINING_PRIVATE, TRAINING_PUBLIC, trainingRegisterRefusal } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
 import { DomainError } from "../errors.server";
-import { updateTrainingRow } from "./rank.server";
+import { rebuildTrainingRank, updateTrainingRow } from "./rank.server";
+import { homeworkOf, LATE_PERIOD_HOURS, LATE_RULES } from "~/lib/homework";
 import { loadTraining, requireTrainingAdmin, type TrainingPlace, type TrainingScope } from "./scope.server";
 import { escapeRegex } from "~/lib/regex";
 
@@ -36,10 +37,54 @@ export const trainingInputSchema = z
     privatePwd: z.string().trim().max(50, "training:pwdTooLong").optional().default(""),
     categoryId: z.coerce.number({ invalid_type_error: "training:categoryRequired", required_error: "training:categoryRequired" }).int("training:categoryRequired").positive("training:categoryRequired"),
     status: bool.optional().default(true),
+    // Homework (app/lib/homework.ts). Absent: left as they are (HOJ's calls do not know them);
+    // a due time of "" or null: no due time. Times are ISO moments (the form's edge converts).
+    dueAt: moment("training:homework.dueInvalid"),
+    hardEndAt: moment("training:homework.hardEndInvalid"),
+    lateRule: z.enum(LATE_RULES, { errorMap: () => ({ message: "training:homework.ruleInvalid" }) }).optional(),
+    latePenaltyPercent: percent(1, 100, "training:homework.penaltyInvalid"),
+    latePeriodHours: z.preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z.coerce
+        .number({ invalid_type_error: "training:homework.periodInvalid" })
+        .refine((n) => (LATE_PERIOD_HOURS as readonly number[]).includes(n), "training:homework.periodInvalid")
+        .optional(),
+    ),
+    lateFloorPercent: percent(0, 100, "training:homework.floorInvalid"),
   })
   .superRefine((t, ctx) => {
     if (t.auth === TRAINING_PRIVATE && !t.privatePwd) ctx.addIssue({ code: "custom", path: ["privatePwd"], message: "training:pwdRequired" });
+    if (t.hardEndAt && !t.dueAt) ctx.addIssue({ code: "custom", path: ["hardEndAt"], message: "training:homework.hardEndNeedsDue" });
+    else if (t.hardEndAt && t.dueAt && t.hardEndAt.getTime() <= t.dueAt.getTime())
+      ctx.addIssue({ code: "custom", path: ["hardEndAt"], message: "training:homework.hardEndBeforeDue" });
   });
+
+/** An optional moment: undefined when absent, null when cleared, else a real date. */
+function moment(message: string) {
+  return z.preprocess(
+    (v) => {
+      if (v === undefined) return undefined;
+      if (v === "" || v === null) return null;
+      if (v instanceof Date || (typeof v !== "string" && typeof v !== "number")) return v;
+      const d = new Date(v);
+      // Text that names no moment stays text, which the schema refuses with its message.
+      return Number.isNaN(d.getTime()) ? String(v) : d;
+    },
+    z
+      .date({ invalid_type_error: message })
+      .refine((d) => !Number.isNaN(d.getTime()) && d.getFullYear() >= 2000 && d.getFullYear() <= 9999, message)
+      .nullable()
+      .optional(),
+  );
+}
+
+/** An optional whole percentage between `min` and `max`. */
+function percent(min: number, max: number, message: string) {
+  return z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.coerce.number({ invalid_type_error: message }).int(message).min(min, message).max(max, message).optional(),
+  );
+}
 
 export type TrainingInput = z.infer<typeof trainingInputSchema>;
 
@@ -57,8 +102,23 @@ async function requireCategory(id: number, scope: TrainingPlace): Promise<void> 
   if (gid === undefined || (gid !== scope.gid && gid !== null)) throw new DomainError("invalid", "training:categoryRequired");
 }
 
+/** The homework fields an input sets (none when it names no due time: HOJ's calls keep them). */
+function homeworkFields(input: TrainingInput) {
+  if (input.dueAt === undefined) return {};
+  if (input.dueAt === null) return { dueAt: null, hardEndAt: null };
+  return {
+    dueAt: input.dueAt,
+    hardEndAt: input.hardEndAt ?? null,
+    lateRule: input.lateRule ?? "none",
+    ...(input.latePenaltyPercent !== undefined ? { latePenaltyPercent: input.latePenaltyPercent } : {}),
+    ...(input.latePeriodHours !== undefined ? { latePeriodHours: input.latePeriodHours } : {}),
+    ...(input.lateFloorPercent !== undefined ? { lateFloorPercent: input.lateFloorPercent } : {}),
+  };
+}
+
 function storedFields(input: TrainingInput) {
   return {
+    ...homeworkFields(input),
     title: input.title,
     description: input.description,
     rank: input.rank,
@@ -91,7 +151,10 @@ export async function updateTraining(ts: TrainingScope, input: TrainingInput): P
   const tid = ts.training._id;
   await requireCategory(input.categoryId, { gid: ts.training.gid ?? null });
   await Training.updateOne({ _id: tid }, { $set: { ...storedFields(input), gmtModified: new Date() } });
-  return loadTraining(tid, null);
+  const updated = await loadTraining(tid, null);
+  // A changed homework rule changes what every kept row earns.
+  if (JSON.stringify(homeworkOf(ts.training)) !== JSON.stringify(homeworkOf(updated))) await rebuildTrainingRank(tid);
+  return updated;
 }
 
 /** Shows or hides a training (HOJ's change-training-status). */
@@ -250,6 +313,19 @@ export function trainingJson(t: TrainingDoc, category: Pick<TrainingCategoryDoc,
     acCount: acCount ?? 0,
     gid: t.gid ?? null,
     gmtModified: t.gmtModified,
+    ...homeworkJson(t),
+  };
+}
+
+/** Beside HOJ's fields: the training's homework rule (null due time: none). */
+export function homeworkJson(t: TrainingDoc) {
+  return {
+    dueAt: t.dueAt ?? null,
+    hardEndAt: t.dueAt ? (t.hardEndAt ?? null) : null,
+    lateRule: t.lateRule ?? "none",
+    latePenaltyPercent: t.latePenaltyPercent ?? 10,
+    latePeriodHours: t.latePeriodHours ?? 24,
+    lateFloorPercent: t.lateFloorPercent ?? 0,
   };
 }
 
@@ -268,6 +344,7 @@ export function adminTrainingJson(t: TrainingDoc) {
     gid: t.gid ?? null,
     gmtCreate: t.gmtCreate,
     gmtModified: t.gmtModified,
+    ...homeworkJson(t),
   };
 }
 
