@@ -8,7 +8,7 @@
 
 /** What happens to a solve after the due time. */
 export const LATE_RULES = ["none", "penalty"] as const;
-export type LateRuleKind = (typeof LATE_RULES)[number];
+type LateRuleKind = (typeof LATE_RULES)[number];
 
 /** The periods a penalty may be counted in: an hour, a day, a week (hours). */
 export const LATE_PERIOD_HOURS = [1, 24, 168] as const;
@@ -28,7 +28,7 @@ export interface Homework {
 export interface HomeworkFields {
   dueAt?: Date | string | null;
   hardEndAt?: Date | string | null;
-  lateRule?: string | null;
+  lateRule?: LateRuleKind | (string & {}) | null;
   latePenaltyPercent?: number | null;
   latePeriodHours?: number | null;
   lateFloorPercent?: number | null;
