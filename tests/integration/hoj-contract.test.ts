@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JudgeStatus, Role } from "~/lib/constants";
+import { ContestAuth } from "~/lib/contest";
+import { Submission } from "~/models/submission.server";
+import * as contestSubmissionsApi from "~/routes/ojapi+/_contest+/contest-submissions";
+import { createUser } from "~/services/account/users.server";
+import { createContest, contestInputSchema } from "~/services/contest/contests.server";
+import { rebuildBoard } from "~/services/contest/board.server";
+import { addContestProblem } from "~/services/contest/problems.server";
+import { administerContest, SITE } from "~/services/contest/scope.server";
+import { connectDb, disconnectDb, ensureIndexes } from "~/services/platform/db.server";
+import { closeRedis } from "~/services/platform/redis.server";
+import { makeProblem } from "../fixtures/learner";
+import { call, sessionCookieFor } from "./support/call-route";
+
+// HOJ's client calls these with the names, bodies and fields of HOJ's controllers
+// (the contract of /ojapi): each case here is a call as HOJ's client makes it.
+
+type User = Awaited<ReturnType<typeof createUser>>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
+type Json = any;
+
+const minute = 60_000;
+const { ACCEPTED: AC, WRONG_ANSWER: WA, COMPILE_ERROR: CE } = JudgeStatus;
+let root: User;
+let amy: User;
+let bob: User;
+let nextId = 5_000_000;
+
+type Route = { loader?: unknown; action?: unknown };
+
+async function ojapi(route: Route, path: string, who: User | null, o: { method?: string; json?: unknown } = {}): Promise<{ status: number; body: Json }> {
+  const fn = o.method && o.method !== "GET" ? route.action : (route.loader ?? route.action);
+  const res = await call(fn as never, `/ojapi/${path}`, { ...(who ? { cookie: await sessionCookieFor(who._id) } : {}), ...o, headers: { "Accept-Language": "en" } });
+  const text = await res.text();
+  let body: Json = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { status: res.status, body };
+}
+
+async function contest(over: Record<string, unknown> = {}) {
+  const now = Date.now();
+  return createContest(
+    root,
+    contestInputSchema.parse({
+      title: "Contract cup",
+      description: "HOJ's calls.",
+      type: 0,
+      auth: ContestAuth.PUBLIC,
+      startTime: new Date(now - 60 * minute),
+      endTime: new Date(now + 60 * minute),
+      ...over,
+    }),
+    SITE,
+  );
+}
+
+async function addProblem(cid: number, displayId: string, type = 0) {
+  const problem = await makeProblem({ type });
+  await addContestProblem(await administerContest(cid, root, null), { cid, pid: problem._id, displayId, displayTitle: "", color: "" }, "public");
+  return problem;
+}
+
+async function submit(cid: number, pid: number, displayId: string, who: User, status: number, when: Date) {
+  const doc = await Submission.create({
+    _id: nextId++,
+    pid,
+    displayPid: displayId,
+    displayId,
+    uid: who._id,
+    username: who.username,
+    cid,
+    tid: 0,
+    gid: null,
+    language: "C++",
+    code: "int main(){}",
+    status,
+    score: status === AC ? 100 : 0,
+    time: 5,
+    memory: 512,
+    length: 12,
+    submitTime: when,
+    judger: "test-judge",
+    attempt: 1,
+    ip: "127.0.0.1",
+  });
+  return doc._id as number;
+}
+
+beforeAll(async () => {
+  await connectDb();
+  await ensureIndexes();
+  root = await createUser({ username: "contract-root", password: "secret123", email: "contract-root@example.test", role: Role.SUPER_ADMIN });
+  amy = await createUser({ username: "contract-amy", password: "secret123", email: "contract-amy@example.test" });
+  bob = await createUser({ username: "contract-bob", password: "secret123", email: "contract-bob@example.test" });
+});
+
+afterAll(async () => {
+  await closeRedis();
+  await disconnectDb();
+});
+
+describe("GET /ojapi/contest-submissions takes HOJ's parameters", () => {
+  it("contestID, problemID (whole or part), status, username, containsEnd", async () => {
+    const now = Date.now();
+    const c = await contest({ startTime: new Date(now - 120 * minute), endTime: new Date(now - 10 * minute), allowEndSubmit: true });
+    const a = await addProblem(c._id, "A1");
+    const b = await addProblem(c._id, "B");
+    const at = (m: number) => new Date(c.startTime.getTime() + m * minute);
+    const amyA = await submit(c._id, a._id, "A1", amy, WA, at(5));
+    const bobA = await submit(c._id, a._id, "A1", bob, AC, at(6));
+    const bobB = await submit(c._id, b._id, "B", bob, WA, at(7));
+    const bobLate = await submit(c._id, b._id, "B", bob, AC, at(115));
+    await rebuildBoard(c._id);
+    const ids = (r: { body: Json }) => r.body.data.records.map((x: { submitId: number }) => x.submitId).sort();
+
+    const all = await ojapi(contestSubmissionsApi, `contest-submissions?contestID=${c._id}&currentPage=1&limit=20&beforeContestSubmit=false`, amy);
+    expect(all.status).toBe(200);
+    // Without containsEnd, what was submitted after the end is left out (but one's own).
+    expect(ids(all)).toEqual([amyA, bobA, bobB].sort());
+    const withEnd = await ojapi(contestSubmissionsApi, `contest-submissions?contestID=${c._id}&containsEnd=true&beforeContestSubmit=false`, amy);
+    expect(ids(withEnd)).toEqual([amyA, bobA, bobB, bobLate].sort());
+    const bobsOwn = await ojapi(contestSubmissionsApi, `contest-submissions?contestID=${c._id}&onlyMine=true&beforeContestSubmit=false`, bob);
+    expect(ids(bobsOwn)).toEqual([bobA, bobB, bobLate].sort());
+
+    const byUser = await ojapi(contestSubmissionsApi, `contest-submissions?contestID=${c._id}&username=contract-bob&containsEnd=true&beforeContestSubmit=false`, amy);
+    expect(ids(byUser)).toEqual([bobA, bobB, bobLate].sort());
+    const byStatus = await ojapi(contestSubmissionsApi, `contest-submissions?contestID=${c._id}&status=${WA}&beforeContestSubmit=false`, amy);
+    expect(ids(byStatus)).toEqual([amyA, bobB].sort());
+    const exact = await ojapi(contestSubmissionsApi, `contest-submissions?contestID=${c._id}&problemID=A1&completeProblemID=true&beforeContestSubmit=false`, amy);
+    expect(ids(exact)).toEqual([amyA, bobA].sort());
+    expect(exact.body.data.records[0]).toMatchObject({ displayId: "A1", cid: c._id });
+    const partNotExact = await ojapi(contestSubmissionsApi, `contest-submissions?contestID=${c._id}&problemID=A&completeProblemID=true&beforeContestSubmit=false`, amy);
+    expect(ids(partNotExact)).toEqual([]);
+    const part = await ojapi(contestSubmissionsApi, `contest-submissions?contestID=${c._id}&problemID=a&beforeContestSubmit=false`, amy);
+    expect(ids(part)).toEqual([amyA, bobA].sort());
+    const paged = await ojapi(contestSubmissionsApi, `contest-submissions?contestID=${c._id}&currentPage=2&limit=2&beforeContestSubmit=false`, amy);
+    expect(paged.body.data).toMatchObject({ total: 3, size: 2, current: 2 });
+    expect(paged.body.data.records).toHaveLength(1);
+
+    // Our old names are no part of HOJ's call.
+    expect((await ojapi(contestSubmissionsApi, `contest-submissions?cid=${c._id}`, amy)).status).toBe(400);
+    void CE;
+  });
+});
+
