@@ -3,6 +3,10 @@ import { JudgeStatus, Role } from "~/lib/constants";
 import { ContestAuth } from "~/lib/contest";
 import { Submission } from "~/models/submission.server";
 import * as contestSubmissionsApi from "~/routes/ojapi+/_contest+/contest-submissions";
+import * as outsideBoardApi from "~/routes/ojapi+/_contest+/get-contest-outside-scoreboard";
+import * as outsideInfoApi from "~/routes/ojapi+/_contest+/get-contest-outsize-info";
+import * as acmBoardPage from "~/routes/contest+/acm-scoreboard.$contestId";
+import * as oiBoardPage from "~/routes/contest+/oi-scoreboard.$contestId";
 import { createUser } from "~/services/account/users.server";
 import { createContest, contestInputSchema } from "~/services/contest/contests.server";
 import { rebuildBoard } from "~/services/contest/board.server";
@@ -148,3 +152,38 @@ describe("GET /ojapi/contest-submissions takes HOJ's parameters", () => {
   });
 });
 
+describe("the outside scoreboard answers anyone when the contest opens its rank (HOJ's rule)", () => {
+  it("a visitor reads the board and its info by /ojapi and the pages; refused when the rank is closed or the contest scheduled", async () => {
+    const open = await contest({ openRank: true, auth: ContestAuth.PRIVATE, pwd: "pw" });
+    const a = await addProblem(open._id, "A");
+    await submit(open._id, a._id, "A", amy, AC, new Date(open.startTime.getTime() + minute));
+    await rebuildBoard(open._id);
+    const oi = await contest({ openRank: true, type: 1 });
+    await addProblem(oi._id, "A", 1);
+    const closed = await contest({ openRank: false });
+    const scheduled = await contest({ openRank: true, startTime: new Date(Date.now() + 60 * minute), endTime: new Date(Date.now() + 120 * minute) });
+
+    const board = await ojapi(outsideBoardApi, "get-contest-outside-scoreboard", null, { method: "POST", json: { cid: open._id, currentPage: 1, limit: 50 } });
+    expect(board.status).toBe(200);
+    expect(board.body.data.records).toEqual([expect.objectContaining({ username: "contract-amy", rank: 1, ac: 1 })]);
+    const info = await ojapi(outsideInfoApi, `get-contest-outsize-info?cid=${open._id}`, null);
+    expect(info.status).toBe(200);
+    expect(info.body.data.contest).toMatchObject({ id: open._id, openRank: true });
+    expect(info.body.data.problemList).toEqual([expect.objectContaining({ displayId: "A", pid: a._id })]);
+
+    const page = await call(acmBoardPage.loader as never, `/contest/acm-scoreboard/${open._id}`, { params: { contestId: String(open._id) } });
+    expect(page.status).toBe(200);
+    expect((await page.json()).records).toEqual([expect.objectContaining({ username: "contract-amy" })]);
+    const oiPage = await call(oiBoardPage.loader as never, `/contest/oi-scoreboard/${oi._id}`, { params: { contestId: String(oi._id) } });
+    expect(oiPage.status).toBe(200);
+
+    for (const c of [closed, scheduled]) {
+      const refused = await ojapi(outsideBoardApi, "get-contest-outside-scoreboard", null, { method: "POST", json: { cid: c._id } });
+      expect(refused.status).toBe(403);
+      expect(refused.body.msg).toBe("The scoreboard of this contest is not open!");
+      expect((await ojapi(outsideInfoApi, `get-contest-outsize-info?cid=${c._id}`, null)).status).toBe(403);
+      expect((await call(acmBoardPage.loader as never, `/contest/acm-scoreboard/${c._id}`, { params: { contestId: String(c._id) } })).status).toBe(403);
+    }
+    expect((await ojapi(outsideBoardApi, "get-contest-outside-scoreboard", null, { method: "POST", json: { cid: 987654 } })).status).toBe(404);
+  });
+});

@@ -132,12 +132,15 @@ export function contestOverviewRefusal(viewer: Viewer, ctx: ContestAccessContext
 }
 
 /**
- * The outside scoreboard (a shared board link): its admins always; others once the contest opens its
- * rank, is shown and has started. A group contest's boards are its group's members' only.
+ * The outside scoreboard (a shared board link): its admins always; anyone else, a visitor who is not
+ * signed in too (HOJ's rule), once the contest opens its rank, is shown and has started. A group
+ * contest's boards are its group's members' only.
  */
 export function contestOutsideBoardRefusal(viewer: Viewer, ctx: ContestAccessContext): DomainError | null {
-  const outsider = contestOutsiderRefusal(viewer, ctx);
-  if (outsider) return outsider;
+  if (ctx.contest.gid !== null) {
+    const outsider = contestOutsiderRefusal(viewer, ctx);
+    if (outsider) return outsider;
+  }
   if (contestAdminOf(viewer, ctx)) return null;
   const c = ctx.contest;
   if (!c.visible || !c.openRank || contestStatusAt(c, ctx.now) === -1) return new DomainError("forbidden", "contest:rankClosed");
