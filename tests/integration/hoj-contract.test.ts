@@ -5,6 +5,8 @@ import { Submission } from "~/models/submission.server";
 import * as contestSubmissionsApi from "~/routes/ojapi+/_contest+/contest-submissions";
 import * as outsideBoardApi from "~/routes/ojapi+/_contest+/get-contest-outside-scoreboard";
 import * as outsideInfoApi from "~/routes/ojapi+/_contest+/get-contest-outsize-info";
+import * as contestRankApi from "~/routes/ojapi+/_contest+/get-contest-rank";
+import * as contestProblemApi from "~/routes/ojapi+/_contest+/get-contest-problem";
 import * as acmBoardPage from "~/routes/contest+/acm-scoreboard.$contestId";
 import * as oiBoardPage from "~/routes/contest+/oi-scoreboard.$contestId";
 import { createUser } from "~/services/account/users.server";
@@ -148,7 +150,6 @@ describe("GET /ojapi/contest-submissions takes HOJ's parameters", () => {
 
     // Our old names are no part of HOJ's call.
     expect((await ojapi(contestSubmissionsApi, `contest-submissions?cid=${c._id}`, amy)).status).toBe(400);
-    void CE;
   });
 });
 
@@ -185,5 +186,29 @@ describe("the outside scoreboard answers anyone when the contest opens its rank 
       expect((await call(acmBoardPage.loader as never, `/contest/acm-scoreboard/${c._id}`, { params: { contestId: String(c._id) } })).status).toBe(403);
     }
     expect((await ojapi(outsideBoardApi, "get-contest-outside-scoreboard", null, { method: "POST", json: { cid: 987654 } })).status).toBe(404);
+  });
+});
+
+describe("a compile error is a try in the board's totals (HOJ's count), without penalty", () => {
+  it("counts in the row's total and the contest problem's total; the penalty is unchanged", async () => {
+    const c = await contest();
+    const a = await addProblem(c._id, "A");
+    const at = (m: number) => new Date(c.startTime.getTime() + m * minute);
+    await submit(c._id, a._id, "A", amy, CE, at(1));
+    await submit(c._id, a._id, "A", amy, WA, at(2));
+    await submit(c._id, a._id, "A", amy, AC, at(10));
+    await submit(c._id, a._id, "A", bob, CE, at(3));
+    await rebuildBoard(c._id);
+
+    const rank = await ojapi(contestRankApi, "get-contest-rank", root, { method: "POST", json: { cid: c._id, currentPage: 1, limit: 50 } });
+    expect(rank.status).toBe(200);
+    const row = (name: string) => rank.body.data.records.find((r: { username: string }) => r.username === name);
+    expect(row("contract-amy")).toMatchObject({ ac: 1, total: 3, totalTime: 10 * 60 + 20 * 60 });
+    expect(row("contract-amy").submissionInfo.A).toMatchObject({ isAC: true, errorNum: 1 });
+    expect(row("contract-bob")).toMatchObject({ ac: 0, total: 1, totalTime: 0 });
+    expect(row("contract-bob").submissionInfo.A).toMatchObject({ isAC: false, errorNum: 0 });
+
+    const problems = await ojapi(contestProblemApi, `get-contest-problem?cid=${c._id}`, root);
+    expect(problems.body.data).toEqual([expect.objectContaining({ displayId: "A", ac: 1, total: 4 })]);
   });
 });
