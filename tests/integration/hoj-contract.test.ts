@@ -7,6 +7,8 @@ import * as outsideBoardApi from "~/routes/ojapi+/_contest+/get-contest-outside-
 import * as outsideInfoApi from "~/routes/ojapi+/_contest+/get-contest-outsize-info";
 import * as contestRankApi from "~/routes/ojapi+/_contest+/get-contest-rank";
 import * as contestProblemApi from "~/routes/ojapi+/_contest+/get-contest-problem";
+import * as adminContestProblemList from "~/routes/ojapi+/admin+/contest.get-problem-list";
+import * as adminTrainingProblemList from "~/routes/ojapi+/admin+/training.get-problem-list";
 import * as acmBoardPage from "~/routes/contest+/acm-scoreboard.$contestId";
 import * as oiBoardPage from "~/routes/contest+/oi-scoreboard.$contestId";
 import { createUser } from "~/services/account/users.server";
@@ -14,6 +16,10 @@ import { createContest, contestInputSchema } from "~/services/contest/contests.s
 import { rebuildBoard } from "~/services/contest/board.server";
 import { addContestProblem } from "~/services/contest/problems.server";
 import { administerContest, SITE } from "~/services/contest/scope.server";
+import { TrainingCategory } from "~/models/training-category.server";
+import { createTraining } from "~/services/training/trainings.server";
+import { addTrainingProblem } from "~/services/training/problems.server";
+import { administerTraining, SITE as TRAINING_SITE } from "~/services/training/scope.server";
 import { connectDb, disconnectDb, ensureIndexes } from "~/services/platform/db.server";
 import { closeRedis } from "~/services/platform/redis.server";
 import { makeProblem } from "../fixtures/learner";
@@ -210,5 +216,54 @@ describe("a compile error is a try in the board's totals (HOJ's count), without 
 
     const problems = await ojapi(contestProblemApi, `get-contest-problem?cid=${c._id}`, root);
     expect(problems.body.data).toEqual([expect.objectContaining({ displayId: "A", ac: 1, total: 4 })]);
+  });
+});
+
+describe("the admin problem lists of a contest and a training take HOJ's problemType and queryExisted", () => {
+  it("contest: without problemType its own problems; with it the public ones of that type it lacks", async () => {
+    const c = await contest();
+    const own = await addProblem(c._id, "A");
+    const acmFree = await makeProblem({ type: 0, title: "Typed free ACM" });
+    const oiFree = await makeProblem({ type: 1, title: "Typed free OI" });
+    const hidden = await makeProblem({ type: 0, auth: 2, title: "Typed hidden ACM" });
+    const list = (query: string) => ojapi(adminContestProblemList, `admin/contest/get-problem-list?cid=${c._id}&currentPage=1&limit=100${query}`, root);
+    const ids = (r: { body: Json }) => r.body.data.problemList.records.map((p: { id: number }) => p.id);
+
+    const existed = await list("");
+    expect(existed.status).toBe(200);
+    expect(ids(existed)).toEqual([own._id]);
+    expect(existed.body.data.contestProblemMap[own._id]).toMatchObject({ cid: c._id, pid: own._id, displayId: "A" });
+    expect(existed.body.data.problemList.records[0]).toMatchObject({ id: own._id, problemId: own.problemId, type: 0 });
+
+    const acm = await list("&problemType=0&keyword=Typed");
+    expect(ids(acm)).toEqual([acmFree._id]);
+    const oi = await list("&problemType=1&keyword=Typed");
+    expect(ids(oi)).toEqual([oiFree._id]);
+    expect(ids(await list("&problemType=0"))).not.toContain(own._id);
+    expect(ids(await list("&problemType=0"))).not.toContain(hidden._id);
+    expect((await list("&problemType=0")).body.data.problemList.total).toBeGreaterThanOrEqual(1);
+    // HOJ's own problems only ("ME" is no remote OJ), or one remote OJ's.
+    expect(ids(await list("&problemType=0&keyword=Typed&oj=ME"))).toEqual([acmFree._id]);
+    expect(ids(await list("&problemType=0&keyword=Typed&oj=HDU"))).toEqual([]);
+  });
+
+  it("training: HOJ's admin call lists the public problems it lacks unless queryExisted=true", async () => {
+    await TrainingCategory.create({ _id: 7301, name: "Contract", color: "#2d8cf0", gid: null });
+    const t = await createTraining(root, { title: "Contract drills", description: "HOJ's list", auth: "Public", privatePwd: "", rank: 1, categoryId: 7301, status: true }, TRAINING_SITE);
+    const first = await makeProblem({ title: "Drill one" });
+    const second = await makeProblem({ title: "Drill two" });
+    const ts = await administerTraining(t._id, root, null);
+    await addTrainingProblem(ts, { tid: t._id, pid: second._id }, "public");
+    await addTrainingProblem(ts, { tid: t._id, pid: first._id }, "public");
+    const free = await makeProblem({ title: "Drill free" });
+    const list = (query: string) => ojapi(adminTrainingProblemList, `admin/training/get-problem-list?tid=${t._id}&keyword=Drill&currentPage=1&limit=100${query}`, root);
+    const ids = (r: { body: Json }) => r.body.data.problemList.records.map((p: { id: number }) => p.id);
+
+    expect(ids(await list(""))).toEqual([free._id]);
+    expect(ids(await list("&queryExisted=false"))).toEqual([free._id]);
+    const existed = await list("&queryExisted=true");
+    // In the training's order.
+    expect(ids(existed)).toEqual([second._id, first._id]);
+    expect(existed.body.data.trainingProblemMap[first._id]).toMatchObject({ tid: t._id, pid: first._id });
   });
 });

@@ -4,7 +4,8 @@ import { canSubmit, isAdminRole, isSuperAdmin } from "../roles.server";
 import { DomainError } from "../../errors.server";
 import { ProblemAuth } from "~/lib/constants";
 import { isOwner, loginFirst, resubmittable, type ProblemForAccess, type Scope, type SubmissionForAccess, type Viewer } from "../scope.server";
-import { bankScope } from "./bank.server";
+import { bankProblemsQuery, bankScope } from "./bank.server";
+import type { ProblemDoc } from "~/models/problem.server";
 import { groupContentRefusal, type GroupAccessContext } from "./group.server";
 
 // A contest as a scope (spec section 6 "Contest access", section 4 "seal rank"): who looks inside,
@@ -258,6 +259,16 @@ export function contestProblemSourceAllowed(
   const ofGroup = contestGid !== null && problem.gid === contestGid;
   const fromBank = bankScope.seesProblem(null, problem) || (problem.auth === ProblemAuth.CONTEST && !problem.gid && isAdminRole(viewer));
   return from === "group" ? ofGroup : from === "public" ? fromBank : ofGroup || fromBank;
+}
+
+/**
+ * The same rule for listing the problems a contest's admin may add from the public bank (HOJ's
+ * "Add from public problem" dialog): the bank's public ones and, for the admin roles, the site's
+ * contest-only ones.
+ */
+export function contestPublicSourceQuery(viewer: Viewer): FilterQuery<ProblemDoc> {
+  const bank = { $and: bankProblemsQuery() };
+  return isAdminRole(viewer) ? { $or: [bank, { auth: ProblemAuth.CONTEST, gid: null }] } : bank;
 }
 
 /** A new problem for a site contest is a bank problem: the admin roles write it; a group contest's admins write the group's. */
