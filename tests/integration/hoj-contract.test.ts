@@ -9,6 +9,8 @@ import * as contestRankApi from "~/routes/ojapi+/_contest+/get-contest-rank";
 import * as contestProblemApi from "~/routes/ojapi+/_contest+/get-contest-problem";
 import * as adminContestProblemList from "~/routes/ojapi+/admin+/contest.get-problem-list";
 import * as adminTrainingProblemList from "~/routes/ojapi+/admin+/training.get-problem-list";
+import * as switchInfoApi from "~/routes/ojapi+/admin+/switch.info";
+import * as switchUpdateApi from "~/routes/ojapi+/admin+/switch.update";
 import * as acmBoardPage from "~/routes/contest+/acm-scoreboard.$contestId";
 import * as oiBoardPage from "~/routes/contest+/oi-scoreboard.$contestId";
 import { createUser } from "~/services/account/users.server";
@@ -20,6 +22,9 @@ import { TrainingCategory } from "~/models/training-category.server";
 import { createTraining } from "~/services/training/trainings.server";
 import { addTrainingProblem } from "~/services/training/problems.server";
 import { administerTraining, SITE as TRAINING_SITE } from "~/services/training/scope.server";
+import { RemoteAccountModel } from "~/models/remote-account.server";
+import { createGroupRefusal } from "~/services/group/groups.server";
+import { getWebsiteConfig } from "~/services/site/config.server";
 import { connectDb, disconnectDb, ensureIndexes } from "~/services/platform/db.server";
 import { closeRedis } from "~/services/platform/redis.server";
 import { makeProblem } from "../fixtures/learner";
@@ -265,5 +270,70 @@ describe("the admin problem lists of a contest and a training take HOJ's problem
     // In the training's order.
     expect(ids(existed)).toEqual([second._id, first._id]);
     expect(existed.body.data.trainingProblemMap[first._id]).toMatchObject({ tid: t._id, pid: first._id });
+  });
+});
+
+describe("HOJ's switch settings (SwitchConfigDTO) over ours", () => {
+  const dto = {
+    openPublicDiscussion: false,
+    openGroupDiscussion: true,
+    openContestComment: false,
+    openPublicJudge: false,
+    openGroupJudge: true,
+    openContestJudge: true,
+    hideNonContestSubmissionCode: true,
+    defaultSubmitInterval: 15,
+    defaultCreateGroupDailyLimit: 3,
+    defaultCreateGroupLimit: 9,
+    defaultCreateGroupACInitValue: 0,
+    defaultCreateDiscussionDailyLimit: 4,
+    defaultCreateDiscussionACInitValue: 2,
+    defaultCreateCommentACInitValue: 1,
+    hduUsernameList: ["hdu-a", "hdu-b"],
+    hduPasswordList: ["pa", "pb"],
+    cfUsernameList: [],
+    cfPasswordList: [],
+    pojUsernameList: [],
+    pojPasswordList: [],
+    atcoderUsernameList: ["ac-a"],
+    atcoderPasswordList: ["pc"],
+    spojUsernameList: [],
+    spojPasswordList: [],
+    libreojUsernameList: ["loj-a"],
+    libreojPasswordList: ["pl"],
+  };
+
+  it("HOJ's body changes our settings, read back under HOJ's names, and what they govern", async () => {
+    expect(await createGroupRefusal(amy)).not.toBeNull();
+    const updated = await ojapi(switchUpdateApi, "admin/switch/update", root, { method: "PUT", json: dto });
+    expect(updated.status).toBe(200);
+    const info = await ojapi(switchInfoApi, "admin/switch/info", root);
+    expect(info.status).toBe(200);
+    expect(info.body.data).toMatchObject(dto);
+    expect(await getWebsiteConfig()).toMatchObject({
+      openPublicDiscussion: false,
+      openContestComment: false,
+      groupDailyMax: 3,
+      groupTotalMax: 9,
+      groupAcMin: 0,
+      discussionDailyMax: 4,
+      discussionAcMin: 2,
+      commentAcMin: 1,
+    });
+    const accounts = await RemoteAccountModel.find({}).sort({ oj: 1, username: 1 }).lean();
+    expect(accounts.map((a) => [a.oj, a.username, a.password])).toEqual([
+      ["AC", "ac-a", "pc"],
+      ["HDU", "hdu-a", "pa"],
+      ["HDU", "hdu-b", "pb"],
+    ]);
+    // No solved problem is needed any more to create a group.
+    expect(await createGroupRefusal(amy)).toBeNull();
+
+    // A name without its password changes nothing.
+    const bad = await ojapi(switchUpdateApi, "admin/switch/update", root, { method: "PUT", json: { ...dto, hduUsernameList: ["x"], hduPasswordList: [], defaultCreateGroupLimit: 1 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe("Each remote judge account needs both a username and a password");
+    expect((await getWebsiteConfig()).groupTotalMax).toBe(9);
+    expect((await ojapi(switchUpdateApi, "admin/switch/update", amy, { method: "PUT", json: dto })).status).toBe(403);
   });
 });
