@@ -11,6 +11,7 @@ import * as adminContestProblemList from "~/routes/ojapi+/admin+/contest.get-pro
 import * as adminTrainingProblemList from "~/routes/ojapi+/admin+/training.get-problem-list";
 import * as switchInfoApi from "~/routes/ojapi+/admin+/switch.info";
 import * as switchUpdateApi from "~/routes/ojapi+/admin+/switch.update";
+import * as adminContestProblemsPage from "~/routes/admin+/contest+/$contestId.problems";
 import * as acmBoardPage from "~/routes/contest+/acm-scoreboard.$contestId";
 import * as oiBoardPage from "~/routes/contest+/oi-scoreboard.$contestId";
 import { createUser } from "~/services/account/users.server";
@@ -25,6 +26,7 @@ import { administerTraining, SITE as TRAINING_SITE } from "~/services/training/s
 import { RemoteAccountModel } from "~/models/remote-account.server";
 import { createGroupRefusal } from "~/services/group/groups.server";
 import { getWebsiteConfig } from "~/services/site/config.server";
+import { ContestProblem } from "~/models/contest-problem.server";
 import { connectDb, disconnectDb, ensureIndexes } from "~/services/platform/db.server";
 import { closeRedis } from "~/services/platform/redis.server";
 import { makeProblem } from "../fixtures/learner";
@@ -335,5 +337,41 @@ describe("HOJ's switch settings (SwitchConfigDTO) over ours", () => {
     expect(bad.body.msg).toBe("Each remote judge account needs both a username and a password");
     expect((await getWebsiteConfig()).groupTotalMax).toBe(9);
     expect((await ojapi(switchUpdateApi, "admin/switch/update", amy, { method: "PUT", json: dto })).status).toBe(403);
+  });
+});
+
+describe("the admin's page adds a problem to a contest by its number or its display id", () => {
+  it("a form POST with the display id adds it; an unknown one is refused with the page's message", async () => {
+    const c = await contest();
+    const byDisplay = await makeProblem({ problemId: "FORM-7" });
+    const byNumber = await makeProblem();
+    const post = (form: Record<string, string>) =>
+      call(adminContestProblemsPage.action as never, `/admin/contest/${c._id}/problems`, {
+        cookie: undefined,
+        form: { intent: "add", ...form },
+        params: { contestId: String(c._id) },
+        headers: { "Accept-Language": "en" },
+      });
+    const as = async (form: Record<string, string>) => {
+      const cookie = await sessionCookieFor(root._id);
+      return call(adminContestProblemsPage.action as never, `/admin/contest/${c._id}/problems`, { cookie, form: { intent: "add", ...form }, params: { contestId: String(c._id) }, headers: { "Accept-Language": "en" } });
+    };
+    expect((await post({ pid: "FORM-7", displayId: "A" })).status).toBe(302);
+    expect(await ContestProblem.countDocuments({ cid: c._id })).toBe(0);
+
+    const ok = await as({ pid: "form-7", displayId: "A" });
+    expect(ok.status).toBe(302);
+    const added = await ContestProblem.findOne({ cid: c._id, displayId: "A" }).lean();
+    expect(added?.pid).toBe(byDisplay._id);
+    expect((await as({ pid: String(byNumber._id), displayId: "B" })).status).toBe(302);
+    expect((await ContestProblem.findOne({ cid: c._id, displayId: "B" }).lean())?.pid).toBe(byNumber._id);
+
+    const unknown = await as({ pid: "NO-SUCH-9", displayId: "C" });
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { error: string }).error).toBe("No public problem has this ID!");
+    const empty = await as({ pid: "", displayId: "C" });
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { errors: Record<string, string> }).errors.pid).toBe("The problem ID is required");
+    expect(await ContestProblem.countDocuments({ cid: c._id })).toBe(2);
   });
 });

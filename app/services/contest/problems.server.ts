@@ -12,6 +12,7 @@ import { contestProblemSourceAllowed, contestOwnRowView, contestPublicSourceQuer
 import { createProblem, deleteProblem } from "../problem/admin.server";
 import type { ProblemInputRaw } from "../problem/schema.server";
 import { problemVisibilityChanged } from "../problem/visibility.server";
+import { problemByRef } from "../problem/problems.server";
 import type { CurrentUser } from "../account/session.server";
 import { DomainError } from "../errors.server";
 import { administerContest, requireContestAdmin, requireEntry, type ContestPlace, type ContestScope } from "./scope.server";
@@ -37,7 +38,10 @@ const idField = (key: string) => z.coerce.number({ invalid_type_error: key, requ
 
 export const addContestProblemSchema = z.object({
   cid: idField("contest:notFound"),
-  pid: idField("contest:problemIdRequired"),
+  /** The problem: its number, or its display id (P1001), as the training's form takes it. */
+  pid: z.union([idField("contest:problemIdRequired"), z.string().trim().min(1, "contest:problemIdRequired").max(100, "contest:unknownProblem")], {
+    errorMap: () => ({ message: "contest:problemIdRequired" }),
+  }),
   displayId: displayIdField,
   displayTitle: z.string().trim().max(255).optional().default(""),
   color: colorField,
@@ -69,7 +73,7 @@ function isDuplicate(err: unknown): boolean {
 export async function addContestProblem(cs: ContestScope, input: z.infer<typeof addContestProblemSchema>, from: "public" | "group" | "any"): Promise<ContestProblemDoc> {
   requireContestAdmin(cs);
   const contest = cs.contest;
-  const problem = await Problem.findById(input.pid).select("_id title auth gid applyPublicProgress").lean<ProblemDoc>();
+  const problem = typeof input.pid === "number" ? await Problem.findById(input.pid).select("_id title auth gid applyPublicProgress").lean<ProblemDoc>() : await problemByRef(input.pid);
   if (!problem || !contestProblemSourceAllowed(cs.viewer, problem, contest.gid ?? null, from)) throw new DomainError("notFound", "contest:unknownProblem");
   const upper = input.displayId.toUpperCase();
   if (await ContestProblem.exists({ cid: contest._id, displayIdUpper: upper })) throw new DomainError("conflict", "contest:displayIdTaken");
