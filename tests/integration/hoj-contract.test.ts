@@ -12,6 +12,10 @@ import * as adminTrainingProblemList from "~/routes/ojapi+/admin+/training.get-p
 import * as switchInfoApi from "~/routes/ojapi+/admin+/switch.info";
 import * as switchUpdateApi from "~/routes/ojapi+/admin+/switch.update";
 import * as adminContestProblemsPage from "~/routes/admin+/contest+/$contestId.problems";
+import * as registerContestApi from "~/routes/ojapi+/_contest+/register-contest";
+import * as registerTrainingApi from "~/routes/ojapi+/_training+/register-training";
+import * as contestOverviewPage from "~/routes/contest+/$contestId._index";
+import * as trainingOverviewPage from "~/routes/training+/$trainingId._index";
 import * as acmBoardPage from "~/routes/contest+/acm-scoreboard.$contestId";
 import * as oiBoardPage from "~/routes/contest+/oi-scoreboard.$contestId";
 import { createUser } from "~/services/account/users.server";
@@ -27,6 +31,8 @@ import { RemoteAccountModel } from "~/models/remote-account.server";
 import { createGroupRefusal } from "~/services/group/groups.server";
 import { getWebsiteConfig } from "~/services/site/config.server";
 import { ContestProblem } from "~/models/contest-problem.server";
+import { ContestRegister } from "~/models/contest-register.server";
+import { TrainingRegister } from "~/models/training-register.server";
 import { connectDb, disconnectDb, ensureIndexes } from "~/services/platform/db.server";
 import { closeRedis } from "~/services/platform/redis.server";
 import { makeProblem } from "../fixtures/learner";
@@ -373,5 +379,57 @@ describe("the admin's page adds a problem to a contest by its number or its disp
     expect(empty.status).toBe(400);
     expect(((await empty.json()) as { errors: Record<string, string> }).errors.pid).toBe("The problem ID is required");
     expect(await ContestProblem.countDocuments({ cid: c._id })).toBe(2);
+  });
+});
+
+describe("contest and training passwords are rate limited per user and address", () => {
+  it("after ten wrong passwords the next try is a translated 429, the right one too; a right one before the limit registers", async () => {
+    const c = await contest({ auth: ContestAuth.PRIVATE, pwd: "open-sesame" });
+    const dan = await createUser({ username: "contract-dan", password: "secret123", email: "contract-dan@example.test" });
+    const eve = await createUser({ username: "contract-eve", password: "secret123", email: "contract-eve@example.test" });
+    const tryContest = (who: User, password: string) => ojapi(registerContestApi, "register-contest", who, { method: "POST", json: { cid: c._id, password } });
+
+    for (let i = 0; i < 10; i++) {
+      const wrong = await tryContest(dan, `guess-${i}`);
+      expect(wrong.status, `try ${i}`).toBe(400);
+      expect(wrong.body.msg).toBe("Wrong password!");
+    }
+    const limited = await tryContest(dan, "open-sesame");
+    expect(limited.status).toBe(429);
+    expect(limited.body.msg).toMatch(/^Too many wrong passwords, please try again in \d+ seconds$/);
+    expect(await ContestRegister.countDocuments({ cid: c._id, uid: dan._id })).toBe(0);
+    // The page's password form says the same, in the visitor's language.
+    const page = await call(contestOverviewPage.action as never, `/contest/${c._id}`, {
+      cookie: await sessionCookieFor(dan._id),
+      form: { password: "open-sesame" },
+      params: { contestId: String(c._id) },
+      headers: { "Accept-Language": "zh-CN" },
+    });
+    expect(page.status).toBe(429);
+    expect(((await page.json()) as { error: string }).error).toMatch(/^密码错误次数过多，请在 \d+ 秒后再试$/);
+
+    // Below the limit the right password works, and does not count.
+    for (let i = 0; i < 5; i++) expect((await tryContest(eve, `guess-${i}`)).status).toBe(400);
+    expect((await tryContest(eve, "open-sesame")).status).toBe(200);
+    expect(await ContestRegister.countDocuments({ cid: c._id, uid: eve._id })).toBe(1);
+
+    // A training's password: the same limits, its own message.
+    await TrainingCategory.create({ _id: 7302, name: "Locked", color: "#2d8cf0", gid: null });
+    const t = await createTraining(root, { title: "Locked drills", description: "Password", auth: "Private", privatePwd: "drill-pass", rank: 1, categoryId: 7302, status: true }, TRAINING_SITE);
+    const fay = await createUser({ username: "contract-fay", password: "secret123", email: "contract-fay@example.test" });
+    for (let i = 0; i < 10; i++) {
+      expect((await ojapi(registerTrainingApi, "register-training", fay, { method: "POST", json: { tid: t._id, password: `g${i}` } })).status).toBe(400);
+    }
+    const trainingLimited = await ojapi(registerTrainingApi, "register-training", fay, { method: "POST", json: { tid: t._id, password: "drill-pass" } });
+    expect(trainingLimited.status).toBe(429);
+    expect(trainingLimited.body.msg).toMatch(/^Too many wrong passwords, please try again in \d+ seconds$/);
+    const trainingPage = await call(trainingOverviewPage.action as never, `/training/${t._id}`, {
+      cookie: await sessionCookieFor(fay._id),
+      form: { password: "drill-pass" },
+      params: { trainingId: String(t._id) },
+      headers: { "Accept-Language": "en" },
+    });
+    expect(trainingPage.status).toBe(429);
+    expect(await TrainingRegister.countDocuments({ tid: t._id, uid: fay._id })).toBe(0);
   });
 });
