@@ -223,7 +223,7 @@ describe("a compile error is a try in the board's totals (HOJ's count), without 
     expect(rank.status).toBe(200);
     const row = (name: string) => rank.body.data.records.find((r: { username: string }) => r.username === name);
     expect(row("contract-amy")).toMatchObject({ ac: 1, total: 3, totalTime: 10 * 60 + 20 * 60 });
-    expect(row("contract-amy").submissionInfo.A).toMatchObject({ isAC: true, errorNum: 1 });
+    expect(row("contract-amy").submissionInfo.A).toMatchObject({ isAC: true, errorNum: 1, tryNum: null });
     expect(row("contract-bob")).toMatchObject({ ac: 0, total: 1, totalTime: 0 });
     expect(row("contract-bob").submissionInfo.A).toMatchObject({ isAC: false, errorNum: 0 });
 
@@ -431,5 +431,25 @@ describe("contest and training passwords are rate limited per user and address",
     });
     expect(trainingPage.status).toBe(429);
     expect(await TrainingRegister.countDocuments({ tid: t._id, uid: fay._id })).toBe(0);
+  });
+});
+
+describe("the in-contest rank answers HOJ's ACMContestRankVO cells", () => {
+  it("tryNum is null unless the seal hides tries (HOJ's client reads a number as pending tries)", async () => {
+    const now = Date.now();
+    const c = await contest({ startTime: new Date(now - 60 * minute), endTime: new Date(now + 60 * minute), sealRank: true, sealRankTime: new Date(now - 30 * minute) });
+    const a = await addProblem(c._id, "A");
+    await submit(c._id, a._id, "A", amy, WA, new Date(now - 50 * minute));
+    await submit(c._id, a._id, "A", amy, AC, new Date(now - 45 * minute));
+    await submit(c._id, a._id, "A", bob, WA, new Date(now - 40 * minute));
+    await submit(c._id, a._id, "A", bob, AC, new Date(now - 10 * minute));
+    await rebuildBoard(c._id);
+    const rank = await ojapi(contestRankApi, "get-contest-rank", amy, { method: "POST", json: { cid: c._id, currentPage: 1, limit: 30 } });
+    expect(rank.status).toBe(200);
+    expect(rank.body.data).toMatchObject({ total: 2, current: 1 });
+    const cell = (name: string) => rank.body.data.records.find((r: { username: string }) => r.username === name).submissionInfo.A;
+    expect(cell("contract-amy")).toEqual({ isAC: true, isFirstAC: true, isAfterContest: false, ACTime: 15 * 60, errorNum: 1, tryNum: null });
+    // Bob's accepted try came after the seal: one try the seal hides.
+    expect(cell("contract-bob")).toMatchObject({ isAC: false, errorNum: 1, tryNum: 1 });
   });
 });

@@ -184,7 +184,7 @@ export async function contestRank(cs: ContestScope, q: BoardRequest, outside: bo
       }
       return { ...base, totalScore: e.row.totalScore, totalTime: e.row.totalTime, submissionInfo, timeInfo };
     }
-    const submissionInfo: Record<string, { isAC: boolean; isFirstAC: boolean; isAfterContest: boolean; ACTime: number | null; errorNum: number; tryNum: number }> = {};
+    const submissionInfo: Record<string, { isAC: boolean; isFirstAC: boolean; isAfterContest: boolean; ACTime: number | null; errorNum: number; tryNum: number | null }> = {};
     let total = 0;
     for (const [pid, cell] of Object.entries(e.row.cells)) {
       const cp = displayIds.get(pid);
@@ -196,7 +196,8 @@ export async function contestRank(cs: ContestScope, q: BoardRequest, outside: bo
         isAfterContest: cell.isAfterContest,
         ACTime: cell.isAC ? cell.acTime : null,
         errorNum: cell.errorNum,
-        tryNum: cell.tryNum,
+        // HOJ's: only a cell with tries the seal hides has tryNum; its client reads null as "none".
+        tryNum: cell.tryNum > 0 ? cell.tryNum : null,
       };
     }
     return { ...base, ac: e.row.ac, total, totalTime: e.row.totalTime, submissionInfo };
