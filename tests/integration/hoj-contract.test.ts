@@ -36,6 +36,7 @@ import { TrainingRegister } from "~/models/training-register.server";
 import { connectDb, disconnectDb, ensureIndexes } from "~/services/platform/db.server";
 import { closeRedis } from "~/services/platform/redis.server";
 import { makeProblem } from "../fixtures/learner";
+import { startWebServer } from "../support/web-server";
 import { call, sessionCookieFor } from "./support/call-route";
 
 // HOJ's client calls these with the names, bodies and fields of HOJ's controllers
@@ -206,6 +207,26 @@ describe("the outside scoreboard answers anyone when the contest opens its rank 
     }
     expect((await ojapi(outsideBoardApi, "get-contest-outside-scoreboard", null, { method: "POST", json: { cid: 987654 } })).status).toBe(404);
   });
+
+  it("a visitor's browser gets the board's page, not the login (a real server, no JavaScript)", async () => {
+    const open = await contest({ openRank: true, title: "Open board cup" });
+    const a = await addProblem(open._id, "A");
+    await submit(open._id, a._id, "A", bob, AC, new Date(open.startTime.getTime() + minute));
+    await rebuildBoard(open._id);
+    const closed = await contest({ openRank: false });
+    const server = await startWebServer();
+    try {
+      const res = await fetch(`${server.url}/contest/acm-scoreboard/${open._id}?l=en`, { redirect: "manual" });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain("Open board cup");
+      expect(html).toContain("contract-bob");
+      const refused = await fetch(`${server.url}/contest/acm-scoreboard/${closed._id}?l=en`, { redirect: "manual" });
+      expect(refused.status).toBe(403);
+    } finally {
+      server.stop();
+    }
+  }, 120_000);
 });
 
 describe("a compile error is a try in the board's totals (HOJ's count), without penalty", () => {
