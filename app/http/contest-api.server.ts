@@ -1,4 +1,4 @@
-import type { CurrentUser } from "~/services/account/session.server";
+import { getCurrentUser, type CurrentUser } from "~/services/account/session.server";
 import { administerContest, resolveContest, type ContestPlace, type ContestScope } from "~/services/contest/scope.server";
 import { groupOfContest, type GroupContentAdmin } from "~/services/group/content.server";
 import { requireApiUser } from "./api.server";
@@ -11,6 +11,13 @@ import { inputId } from "./ids.server";
 export async function apiContest(request: Request, cid: unknown, place: ContestPlace | null): Promise<{ user: CurrentUser; cs: ContestScope }> {
   const id = inputId(cid);
   const user = await requireApiUser(request);
+  return { user, cs: await resolveContest(id, user, place) };
+}
+
+/** The same for a call a visitor may make too (the policy decides what they see). */
+export async function apiContestViewer(request: Request, cid: unknown, place: ContestPlace | null): Promise<{ user: CurrentUser | null; cs: ContestScope }> {
+  const id = inputId(cid);
+  const user = await getCurrentUser(request);
   return { user, cs: await resolveContest(id, user, place) };
 }
 

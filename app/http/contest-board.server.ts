@@ -3,7 +3,8 @@ import { ruleInfo } from "~/services/contest/rules/index.server";
 import { resolveContest, type ContestScope } from "~/services/contest/scope.server";
 import { boardQuerySchema, contestRank } from "~/services/contest/views.server";
 import { contestPageRefusal } from "./contest-page.server";
-import { requireUser } from "./guards.server";
+import { getCurrentUser } from "~/services/account/session.server";
+import { loginRedirect } from "./guards.server";
 import { pathId } from "./ids.server";
 import { siteRedirect } from "./paths.server";
 
@@ -76,16 +77,19 @@ export function outsideBoardPath(scoring: "acm" | "oi", cid: number): string {
  * has the other shape is sent to its own address.
  */
 export async function outsideBoardPage(request: Request, contestId: string | undefined, scoring: "acm" | "oi") {
-  const user = await requireUser(request);
+  // A visitor sees the board where the policy opens it to everyone; refused for want of a login
+  // (a group's contest), they are sent to sign in.
+  const user = await getCurrentUser(request);
   const cid = pathId(contestId);
   const url = new URL(request.url);
-  let cs: ContestScope;
   try {
-    cs = await resolveContest(cid, user, null);
+    const cs = await resolveContest(cid, user, null);
+    const data = await boardPageData(cs, url, true);
+    if (cs.rule.scoring !== scoring) throw siteRedirect(`${outsideBoardPath(cs.rule.scoring, cid)}${url.search}`);
+    return data;
   } catch (err) {
+    if (!user && err instanceof Response && err.status === 401) throw loginRedirect(request);
+    if (err instanceof Response) throw err;
     throw contestPageRefusal(err);
   }
-  const data = await boardPageData(cs, url, true);
-  if (cs.rule.scoring !== scoring) throw siteRedirect(`${outsideBoardPath(cs.rule.scoring, cid)}${url.search}`);
-  return data;
 }

@@ -2,13 +2,13 @@
 // classes, the OI cell classes, times as H:MM:SS, and readable text on an award's colour. Shared by
 // the server-rendered board and its live refresh.
 
-export type AcmCellInfo = { isAC: boolean; isFirstAC: boolean; isAfterContest: boolean; ACTime: number | null; errorNum: number; tryNum: number };
+export type AcmCellInfo = { isAC: boolean; isFirstAC: boolean; isAfterContest: boolean; ACTime: number | null; errorNum: number; tryNum: number | null };
 
 export type AcmCellClass = "first-ac" | "ac" | "after-ac" | "try" | "wa";
 
 export function acmCellClass(c: AcmCellInfo): AcmCellClass {
   if (c.isAC) return c.isAfterContest ? "after-ac" : c.isFirstAC ? "first-ac" : "ac";
-  if (c.tryNum > 0) return "try";
+  if ((c.tryNum ?? 0) > 0) return "try";
   return "wa";
 }
 

@@ -64,6 +64,8 @@ export const WEBSITE_CONFIG_DEFAULTS: WebsiteConfig = {
 
 interface SiteConfigDoc extends WebsiteConfig {
   _id: string;
+  /** HOJ's switches kept as HOJ's admin sets them, with no behaviour here (app/services/site/switch-config.server.ts). */
+  hojOnly?: Record<string, unknown>;
   gmtModified: Date;
 }
 
@@ -92,6 +94,7 @@ const siteConfigSchema = new Schema<SiteConfigDoc>(
     groupAcMin: Number,
     groupDailyMax: Number,
     groupTotalMax: Number,
+    hojOnly: { type: Schema.Types.Mixed, default: undefined },
     gmtModified: { type: Date, default: () => new Date() },
   },
   { versionKey: false },

@@ -215,7 +215,7 @@ describe("a contestant", () => {
     const detail = await api(problemDetails, `get-contest-problem-details?cid=${cid}&displayId=A`, { uid: learner._id });
     expect(detail.body?.data.problem).toMatchObject({ problemId: "A", title: "Problem 700" });
     expect(detail.body?.data.problemCount).toMatchObject({ ac: 1, total: 1 });
-    const subs = await api(contestSubmissions, `contest-submissions?cid=${cid}&onlyMine=true`, { uid: learner._id });
+    const subs = await api(contestSubmissions, `contest-submissions?contestID=${cid}&onlyMine=true`, { uid: learner._id });
     expect(subs.body?.data.records[0]).toMatchObject({ submitId: s._id, displayId: "A", status: 0, beforeContestSubmit: false });
     const checked = await api(checkStatuses, "check-contest-submissions-status", { uid: learner._id, method: "POST", json: { cid, submitIds: [s._id] } });
     expect(checked.body?.data[String(s._id)]).toMatchObject({ status: 0 });

@@ -121,20 +121,21 @@ describe("contest pages: who may open them", () => {
     expect(none.records).toEqual([]);
   });
 
-  it("sends a visitor to log in first on every page of a contest", async () => {
+  it("sends a visitor to log in first on every page of a contest but its open outside scoreboard", async () => {
     for (const [fn, path] of [
       [layout.loader, `/contest/${cid}`],
       [overview.loader, `/contest/${cid}`],
       [problems.loader, `/contest/${cid}/problems`],
       [rank.loader, `/contest/${cid}/rank`],
       [announcements.loader, `/contest/${cid}/announcements`],
-      [acmBoard.loader, `/contest/acm-scoreboard/${cid}`],
       [scrollBoard.loader, `/scrollBoard?cid=${cid}`],
     ] as const) {
       const res = await as(null, fn, path);
       expect(res.status, path).toBe(302);
       expect(res.headers.get("Location"), path).toContain("/home?login=1&notice=pleaseLoginFirst");
     }
+    // The contest opens its rank: its outside scoreboard is anyone's.
+    expect((await as(null, acmBoard.loader, `/contest/acm-scoreboard/${cid}`, { params: { contestId: String(cid) } })).status).toBe(200);
   });
 
   it("answers unknown and malformed contest ids with 404, a malformed query id with 400", async () => {

@@ -115,7 +115,7 @@ async function pageData(route: { loader?: unknown }, path: string, who: User, pa
 
 /** The contest's status list filtered by author and status, three ways: /ojapi, the page's loader, the page's data over HTTP. */
 async function filtered(f: Fixture, viewer: User, author: User, status: number): Promise<{ total: number; statuses: number[] }> {
-  const api = await ojapi(contestSubmissionsApi, `contest-submissions?cid=${f.cid}&searchUsername=${author.username}&searchStatus=${status}`, viewer);
+  const api = await ojapi(contestSubmissionsApi, `contest-submissions?contestID=${f.cid}&username=${author.username}&status=${status}&containsEnd=true`, viewer);
   // The page's own names for the same filter.
   const q = `username=${author.username}&status=${status}`;
   const page = await pageData(submissionsPage, `/contest/${f.cid}/submissions?${q}`, viewer, { contestId: String(f.cid) });

@@ -224,7 +224,10 @@ describe("group contests", () => {
     expect(mine.body?.data.records.map((r: { id: number }) => r.id)).toEqual([cid]);
     expect((await api(adminContestList, `group/get-admin-contest-list?gid=${gid}`, { uid: member._id })).res.status).toBe(403);
     const list = await api(contestProblemList, `group/get-contest-problem-list?cid=${cid}`, { uid: admin._id });
-    expect(list.body?.data.contestProblemMap).toEqual({ [publicPid]: "A", [groupPid]: "B" });
+    expect(list.body?.data.contestProblemMap).toEqual({
+      [publicPid]: expect.objectContaining({ pid: publicPid, displayId: "A" }),
+      [groupPid]: expect.objectContaining({ pid: groupPid, displayId: "B" }),
+    });
     const one = await api(contestProblemCall, `group/contest-problem?cid=${cid}&pid=${groupPid}`, { uid: admin._id });
     expect(one.body?.data).toMatchObject({ cid, pid: groupPid, displayId: "B" });
     const renamed = await api(contestProblemCall, "group/contest-problem", { uid: admin._id, method: "PUT", json: { id: one.body?.data.id, displayId: "B", displayTitle: "Group sum", color: "#ff0000" } });

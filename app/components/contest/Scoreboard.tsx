@@ -233,7 +233,7 @@ export function Scoreboard({ data, forceUpdate, downloads }: { data: BoardPageDa
                     return (
                       <td key={p.pid} className={`border px-1 py-1 text-center ${CELL_STYLE[cls]}`} data-cell={cls} title={c.errorNum ? t("rank.rejected", { count: c.errorNum }) : undefined}>
                         {c.isAC ? <div className="tabular-nums">{hms(c.ACTime ?? 0)}</div> : null}
-                        {c.tryNum > 0 && !c.isAC ? <div>{`? ${c.errorNum ? `-${c.errorNum}+` : ""}${c.tryNum}`}</div> : c.errorNum > 0 ? <div className="text-xs">(-{c.errorNum})</div> : null}
+                        {(c.tryNum ?? 0) > 0 && !c.isAC ? <div>{`? ${c.errorNum ? `-${c.errorNum}+` : ""}${c.tryNum}`}</div> : c.errorNum > 0 ? <div className="text-xs">(-{c.errorNum})</div> : null}
                       </td>
                     );
                   })}

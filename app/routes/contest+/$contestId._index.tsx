@@ -13,6 +13,7 @@ import { DomainError } from "~/services/errors.server";
 import { getT } from "~/services/platform/i18n.server";
 import { renderMarkdownCached } from "~/services/platform/markdown.server";
 import { validate } from "~/services/platform/validation.server";
+import { clientOf } from "~/http/account.server";
 
 // A contest's overview (spec section 2): the description, the facts of the contest, and for a
 // private or protected contest the password form that registers the viewer ("Register contest
@@ -46,14 +47,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const base = await contestPageBase(request, params);
   const t = await getT(request, ["contest", "common"]);
   const form = await request.formData();
   const v = validate(t, registerContestSchema, { cid: base.cid, password: form.get("password") ?? "" });
   if (!v.ok) return json({ error: v.errors.password ?? v.errors._form ?? Object.values(v.errors)[0] ?? "" }, { status: 400 });
   try {
-    await registerContest(base.cs, v.data);
+    await registerContest(base.cs, v.data, clientOf(request, context).ip);
   } catch (err) {
     if (err instanceof DomainError) return json({ error: t(err.message, err.params ?? {}) }, { status: httpStatusOf(err.kind) });
     throw err;

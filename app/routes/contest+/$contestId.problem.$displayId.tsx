@@ -58,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tab === "mine"
       ? listContestSubmissions(
           base.cs,
-          contestSubmissionsSchema.parse({ cid: base.cid, onlyMine: true, displayId: cp.displayId, currentPage: url.searchParams.get("currentPage") ?? undefined, limit: PAGE_SIZE.ownSubmissions }),
+          contestSubmissionsSchema.parse({ cid: base.cid, onlyMine: true, displayId: cp.displayId, completeProblemID: true, containsEnd: true, currentPage: url.searchParams.get("currentPage") ?? undefined, limit: PAGE_SIZE.ownSubmissions }),
         ).catch((err) => {
           throw contestPageRefusal(err);
         })

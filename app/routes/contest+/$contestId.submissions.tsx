@@ -25,6 +25,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     displayId: sp.get("displayId") ?? undefined,
     searchStatus: sp.get("status") ?? undefined,
     searchUsername: sp.get("username") ?? undefined,
+    completeProblemID: true,
+    containsEnd: true,
     currentPage: sp.get("currentPage") ?? undefined,
   });
   try {

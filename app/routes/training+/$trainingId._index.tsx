@@ -10,6 +10,7 @@ import { getT } from "~/services/platform/i18n.server";
 import { renderMarkdownCached } from "~/services/platform/markdown.server";
 import { validate } from "~/services/platform/validation.server";
 import { registerTraining, registerTrainingSchema } from "~/services/training/trainings.server";
+import { clientOf } from "~/http/account.server";
 
 // A training's overview: its description, and for a private training the viewer may not enter
 // yet, the password form ("Enter the training password"; "Register training successfully").
@@ -24,14 +25,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const { tid, ts, base } = await trainingPageBase(request, params);
   const t = await getT(request, ["training", "common"]);
   const form = await request.formData();
   const v = validate(t, registerTrainingSchema, { tid, password: form.get("password") ?? "" });
   if (!v.ok) return json({ error: Object.values(v.errors)[0] ?? "" }, { status: 400 });
   try {
-    await registerTraining(ts, v.data);
+    await registerTraining(ts, v.data, clientOf(request, context).ip);
   } catch (err) {
     if (err instanceof DomainError) return json({ error: t(err.message, err.params ?? {}) }, { status: httpStatusOf(err.kind) });
     throw err;

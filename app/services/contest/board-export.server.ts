@@ -14,7 +14,7 @@ import { requireContestAdmin, type ContestScope } from "./scope.server";
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 type Rank = Awaited<ReturnType<typeof contestRank>>;
 type Row = Rank["records"][number];
-type AcmCell = { isAC: boolean; errorNum: number; tryNum: number; ACTime: number | null };
+type AcmCell = { isAC: boolean; errorNum: number; tryNum: number | null; ACTime: number | null };
 
 const PAGE = 300;
 
@@ -36,7 +36,7 @@ async function wholeBoard(cs: ContestScope, q: BoardExportQuery, view?: BoardVie
 /** An ACM cell as the board shows it: the accepted time and rejected tries, or what is pending. */
 function acmCellText(c: AcmCell): string {
   if (c.isAC) return c.errorNum ? `${hms(c.ACTime ?? 0)} (-${c.errorNum})` : hms(c.ACTime ?? 0);
-  if (c.tryNum > 0) return `? ${c.errorNum ? `-${c.errorNum}+` : ""}${c.tryNum}`;
+  if ((c.tryNum ?? 0) > 0) return `? ${c.errorNum ? `-${c.errorNum}+` : ""}${c.tryNum}`;
   return c.errorNum > 0 ? `(-${c.errorNum})` : "";
 }
 
@@ -84,9 +84,10 @@ export async function contestBoardTable(cs: ContestScope, q: BoardExportQuery, t
 /** HOJ's ACM cell: "+(1)" first try, "-(n)" accepted on try n, "-(e+t)", "-(e)", "?(t)" not yet. */
 function hojAcmCell(c: AcmCell): string {
   if (c.isAC) return c.errorNum === 0 ? "+(1)" : `-(${c.errorNum + 1})`;
-  if (c.tryNum !== 0 && c.errorNum !== 0) return `-(${c.errorNum}+${c.tryNum})`;
+  const tries = c.tryNum ?? 0;
+  if (tries !== 0 && c.errorNum !== 0) return `-(${c.errorNum}+${tries})`;
   if (c.errorNum !== 0) return `-(${c.errorNum})`;
-  if (c.tryNum !== 0) return `?(${c.tryNum})`;
+  if (tries !== 0) return `?(${tries})`;
   return "";
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { consumeFor, refund, type RateRule } from "../platform/rate-limit.server";
 import { IcpcEvent, IcpcFeedHead, IcpcObject } from "~/models/icpc-feed.server";
 import { LIMITS } from "~/lib/constants";
 import {
@@ -301,12 +302,17 @@ export const registerContestSchema = z.object({
 });
 
 /** Registers with the password (private and protected contests); "Register contest successfully". */
-export async function registerContest(cs: ContestScope, input: z.infer<typeof registerContestSchema>): Promise<void> {
+export async function registerContest(cs: ContestScope, input: z.infer<typeof registerContestSchema>, ip: string): Promise<void> {
   const refusal = contestRegisterRefusal(cs.viewer, cs.ctx);
   if (refusal) throw refusal;
   const user = cs.viewer as CurrentUser;
   const contest = cs.contest;
+  // Every try counts against the user and the address until it proves right, so guessing stops at
+  // the limit (429, the right password too, until the window passes).
+  const tries: Array<[RateRule, string]> = [["placePasswordUser", user._id], ["placePasswordIp", ip]];
+  await consumeFor("contest:pwdTooMany", ...tries);
   if (contest.pwd !== input.password) throw new DomainError("invalid", "contest:pwdWrong");
+  await refund(...tries);
   try {
     await ContestRegister.create({ _id: contestRegisterKey(contest._id, user._id), cid: contest._id, uid: user._id, username: user.username });
   } catch (err) {

@@ -1,14 +1,18 @@
+import type { FilterQuery } from "mongoose";
 import { z } from "zod";
+import { escapeRegex } from "~/lib/regex";
+import { REMOTE_OJS } from "~/lib/problem";
 import { JudgeStatus, ProblemAuth } from "~/lib/constants";
 import { BoardRow, boardRowKey, type BoardRowDoc } from "~/models/contest-board.server";
 import type { ContestDoc } from "~/models/contest.server";
 import { ContestProblem, type ContestProblemDoc } from "~/models/contest-problem.server";
 import { nextSeq } from "~/models/counter.server";
 import { Problem, type ProblemDoc } from "~/models/problem.server";
-import { contestProblemSourceAllowed, contestOwnRowView, mayWriteContestOnlyProblem, type ContestAccessContext, type Scope } from "../access/policy.server";
+import { contestProblemSourceAllowed, contestOwnRowView, contestPublicSourceQuery, mayWriteContestOnlyProblem, type ContestAccessContext, type Scope } from "../access/policy.server";
 import { createProblem, deleteProblem } from "../problem/admin.server";
 import type { ProblemInputRaw } from "../problem/schema.server";
 import { problemVisibilityChanged } from "../problem/visibility.server";
+import { problemByRef } from "../problem/problems.server";
 import type { CurrentUser } from "../account/session.server";
 import { DomainError } from "../errors.server";
 import { administerContest, requireContestAdmin, requireEntry, type ContestPlace, type ContestScope } from "./scope.server";
@@ -34,7 +38,10 @@ const idField = (key: string) => z.coerce.number({ invalid_type_error: key, requ
 
 export const addContestProblemSchema = z.object({
   cid: idField("contest:notFound"),
-  pid: idField("contest:problemIdRequired"),
+  /** The problem: its number, or its display id (P1001), as the training's form takes it. */
+  pid: z.union([idField("contest:problemIdRequired"), z.string().trim().min(1, "contest:problemIdRequired").max(100, "contest:unknownProblem")], {
+    errorMap: () => ({ message: "contest:problemIdRequired" }),
+  }),
   displayId: displayIdField,
   displayTitle: z.string().trim().max(255).optional().default(""),
   color: colorField,
@@ -66,7 +73,7 @@ function isDuplicate(err: unknown): boolean {
 export async function addContestProblem(cs: ContestScope, input: z.infer<typeof addContestProblemSchema>, from: "public" | "group" | "any"): Promise<ContestProblemDoc> {
   requireContestAdmin(cs);
   const contest = cs.contest;
-  const problem = await Problem.findById(input.pid).select("_id title auth gid applyPublicProgress").lean<ProblemDoc>();
+  const problem = typeof input.pid === "number" ? await Problem.findById(input.pid).select("_id title auth gid applyPublicProgress").lean<ProblemDoc>() : await problemByRef(input.pid);
   if (!problem || !contestProblemSourceAllowed(cs.viewer, problem, contest.gid ?? null, from)) throw new DomainError("notFound", "contest:unknownProblem");
   const upper = input.displayId.toUpperCase();
   if (await ContestProblem.exists({ cid: contest._id, displayIdUpper: upper })) throw new DomainError("conflict", "contest:displayIdTaken");
@@ -184,20 +191,68 @@ export async function contestProblemForAdmin(cs: ContestScope, pid: number): Pro
   return cp;
 }
 
+export const contestProblemPageSchema = z.object({
+  keyword: z.string().trim().max(100).catch("").default(""),
+  /** Given (0 ACM, 1 OI): the problems of that type that may be added and are not in the contest yet; else the contest's own. */
+  problemType: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int().min(0).max(1).optional().catch(undefined)),
+  /** A remote OJ's name narrows the problems to that OJ's; "All" or none, every problem; another, this site's own. */
+  oj: z.string().trim().max(20).optional().catch(undefined),
+  currentPage: z.coerce.number().int().min(1).catch(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).catch(10).default(10),
+});
+
+const ADMIN_ROW_FIELDS = "_id problemId title author type auth difficulty isRemote remoteOj gmtCreate gmtModified";
+type AdminRowProblem = Pick<ProblemDoc, "_id" | "problemId" | "title" | "author" | "type" | "auth" | "difficulty" | "isRemote" | "remoteOj" | "gmtCreate" | "gmtModified">;
+
 /**
- * HOJ's admin contest problem list (admin and group calls): a page of the contest's problems, by
- * keyword on display id or title, and the display ids by problem id. The contest's admins only.
+ * HOJ's admin contest problem list (admin and group calls): a page of problems (HOJ's Problem
+ * entity) and the contest's problems by problem id (HOJ's ContestProblem). Without `problemType`
+ * the contest's own, in display order; with it, the problems of that type (or remote ones) the
+ * policy lets the admin add that the contest does not have yet. Keyword on title, problem id or
+ * author. The contest's admins only.
  */
-export async function contestProblemPageForAdmin(cs: ContestScope, q: { keyword?: string; currentPage?: string; limit?: string }) {
+export async function contestProblemPageForAdmin(cs: ContestScope, q: z.infer<typeof contestProblemPageSchema>) {
   requireContestAdmin(cs);
-  const keyword = (q.keyword ?? "").trim().toLowerCase();
-  const all = (await contestProblems(cs.contest._id)).filter((p) => !keyword || p.displayId.toLowerCase().includes(keyword) || p.displayTitle.toLowerCase().includes(keyword));
-  const limit = Math.min(Math.max(Number(q.limit) || 10, 1), 100);
-  const current = Math.max(Number(q.currentPage) || 1, 1);
-  const records = all
-    .slice((current - 1) * limit, current * limit)
-    .map((p) => ({ id: p.pid, pid: p.pid, cid: p.cid, displayId: p.displayId, title: p.displayTitle, displayTitle: p.displayTitle, color: p.color, ac: p.ac, total: p.total }));
-  return { problemList: { records, total: all.length, size: limit, current }, contestProblemMap: Object.fromEntries(all.map((p) => [p.pid, p.displayId])) };
+  const listed = await contestProblems(cs.contest._id);
+  const pids = listed.map((p) => p.pid);
+  const conditions: FilterQuery<ProblemDoc>[] = [];
+  if (q.problemType === undefined) conditions.push({ _id: { $in: pids } });
+  else conditions.push({ _id: { $nin: pids } }, contestPublicSourceQuery(cs.viewer), { $or: [{ type: q.problemType }, { isRemote: true }] });
+  if (q.oj && q.oj !== "All") conditions.push((REMOTE_OJS as readonly string[]).includes(q.oj.toUpperCase()) ? { isRemote: true, remoteOj: q.oj.toUpperCase() } : { isRemote: false });
+  if (q.keyword) {
+    const like = { $regex: escapeRegex(q.keyword), $options: "i" };
+    conditions.push({ $or: [{ title: like }, { problemId: like }, { author: like }] });
+  }
+  const filter = { $and: conditions };
+  let total: number;
+  let docs: AdminRowProblem[];
+  if (q.problemType === undefined) {
+    // The contest's own, in its display order.
+    const found = await Problem.find(filter).select(ADMIN_ROW_FIELDS).lean<AdminRowProblem[]>();
+    const byPid = new Map(found.map((p) => [p._id, p]));
+    const ordered = pids.map((pid) => byPid.get(pid)).filter((p): p is AdminRowProblem => !!p);
+    total = ordered.length;
+    docs = ordered.slice((q.currentPage - 1) * q.limit, q.currentPage * q.limit);
+  } else {
+    [total, docs] = await Promise.all([
+      Problem.countDocuments(filter),
+      Problem.find(filter).sort({ _id: 1 }).skip((q.currentPage - 1) * q.limit).limit(q.limit).select(ADMIN_ROW_FIELDS).lean<AdminRowProblem[]>(),
+    ]);
+  }
+  const records = docs.map((p) => ({
+    id: p._id,
+    problemId: p.problemId,
+    title: p.title,
+    author: p.author,
+    type: p.type,
+    auth: p.auth,
+    difficulty: p.difficulty,
+    isRemote: p.isRemote,
+    gmtCreate: p.gmtCreate,
+    gmtModified: p.gmtModified,
+  }));
+  const contestProblemMap = Object.fromEntries(listed.map((p) => [p.pid, { id: p._id, cid: p.cid, pid: p.pid, displayId: p.displayId, displayTitle: p.displayTitle, color: p.color }]));
+  return { problemList: { records, total, size: q.limit, current: q.currentPage }, contestProblemMap };
 }
 
 /** The contest's problems in display order. */

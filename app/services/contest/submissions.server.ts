@@ -35,9 +35,33 @@ export const contestSubmissionsSchema = z.object({
   }, z.number().int().optional()),
   searchUsername: queryText(50),
   beforeContestSubmit: flag,
+  /** The display id exactly (HOJ's problem page), else every problem whose display id contains it. */
+  completeProblemID: flag,
+  /** With the contest's `allowEndSubmit`, submissions made after the end too (else only the viewer's own). */
+  containsEnd: flag,
   currentPage: queryPage,
   limit: queryLimit(PAGE_SIZE.submissions),
 });
+
+/**
+ * HOJ's parameters of `GET /ojapi/contest-submissions` (contestID, problemID, status, username,
+ * onlyMine, beforeContestSubmit, completeProblemID, containsEnd, currentPage, limit) as the
+ * fields of `contestSubmissionsSchema`.
+ */
+export function contestSubmissionsFromHoj(q: Record<string, string>, cid: number) {
+  return {
+    cid,
+    onlyMine: q.onlyMine,
+    displayId: q.problemID,
+    searchStatus: q.status,
+    searchUsername: q.username,
+    beforeContestSubmit: q.beforeContestSubmit,
+    completeProblemID: q.completeProblemID,
+    containsEnd: q.containsEnd,
+    currentPage: q.currentPage,
+    limit: q.limit,
+  };
+}
 
 const ROW_FIELDS = LIST_FIELDS;
 type RowDoc = ListDoc;
@@ -75,13 +99,23 @@ export async function listContestSubmissions(cs: ContestScope, q: z.infer<typeof
     if (!author) return empty;
     filter.uid = author._id;
   }
-  if (q.displayId) {
+  if (q.displayId && q.completeProblemID) {
     const cp = await findContestProblem(ctx.contest._id, q.displayId);
     if (!cp) return empty;
     filter.pid = cp.pid;
+  } else if (q.displayId) {
+    const part = q.displayId.trim().toUpperCase();
+    const pids = (await contestProblems(ctx.contest._id)).filter((cp) => cp.displayId.toUpperCase().includes(part)).map((cp) => cp.pid);
+    if (pids.length === 0) return empty;
+    filter.pid = { $in: pids };
   }
   if (q.beforeContestSubmit) filter.submitTime = { $lt: ctx.contest.startTime };
-  const query = q.searchStatus === undefined ? filter : { $and: [filter, contestStatusQuery(user, ctx, q.searchStatus, JudgeStatus.SUBMITTED_UNKNOWN_RESULT)] };
+  const conditions: Record<string, unknown>[] = [filter];
+  // As HOJ's: submissions after the end are listed when asked for and the contest takes them;
+  // otherwise only the viewer's own.
+  if (!(q.containsEnd && ctx.contest.allowEndSubmit)) conditions.push({ $or: [{ submitTime: { $lt: ctx.contest.endTime } }, { uid: user._id }] });
+  if (q.searchStatus !== undefined) conditions.push(contestStatusQuery(user, ctx, q.searchStatus, JudgeStatus.SUBMITTED_UNKNOWN_RESULT));
+  const query = conditions.length === 1 ? filter : { $and: conditions };
   const [total, docs] = await Promise.all([
     Submission.countDocuments(query),
     Submission.find(query).sort({ _id: -1 }).skip((q.currentPage - 1) * q.limit).limit(q.limit).select(ROW_FIELDS).lean<RowDoc[]>(),

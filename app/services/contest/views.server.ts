@@ -88,6 +88,18 @@ export async function contestInfo(cs: ContestScope) {
   return { contest, ctx, json: contestJson(contest, ctx.now, count) };
 }
 
+/**
+ * What the outside scoreboard shows above the board (HOJ's get-contest-outsize-info): the contest
+ * in HOJ's ContestVO and its problems, to whoever the policy lets see the outside board.
+ */
+export async function outsideBoardInfo(cs: ContestScope) {
+  const refusal = contestOutsideBoardRefusal(cs.viewer, cs.ctx);
+  if (refusal) throw refusal;
+  const { contest, ctx } = cs;
+  const count = contest.auth === ContestAuth.PUBLIC ? 0 : ((await registerCounts([contest._id])).get(contest._id) ?? 0);
+  return { contest, ctx, json: contestJson(contest, ctx.now, count) };
+}
+
 const boolFlag = z.preprocess((v) => v === true || v === "true" || v === "1" || v === "on", z.boolean());
 
 export const boardQuerySchema = z.object({
@@ -119,7 +131,7 @@ function displayName(entry: BoardEntry, show: string): string {
 
 /**
  * A board page as HOJ's client reads it (records of ACMContestRankVO or OIContestRankVO, total).
- * `outside`: the outside scoreboard, open to everyone signed in when the contest opens its rank.
+ * `outside`: the outside scoreboard, open to everyone (visitors too) when the contest opens its rank.
  * `asked`: a view a contest admin asks for instead of their own (HOJ's download reads the sealed one).
  */
 export async function contestRank(cs: ContestScope, q: BoardRequest, outside: boolean, asked?: BoardView) {
@@ -172,7 +184,7 @@ export async function contestRank(cs: ContestScope, q: BoardRequest, outside: bo
       }
       return { ...base, totalScore: e.row.totalScore, totalTime: e.row.totalTime, submissionInfo, timeInfo };
     }
-    const submissionInfo: Record<string, { isAC: boolean; isFirstAC: boolean; isAfterContest: boolean; ACTime: number | null; errorNum: number; tryNum: number }> = {};
+    const submissionInfo: Record<string, { isAC: boolean; isFirstAC: boolean; isAfterContest: boolean; ACTime: number | null; errorNum: number; tryNum: number | null }> = {};
     let total = 0;
     for (const [pid, cell] of Object.entries(e.row.cells)) {
       const cp = displayIds.get(pid);
@@ -184,7 +196,8 @@ export async function contestRank(cs: ContestScope, q: BoardRequest, outside: bo
         isAfterContest: cell.isAfterContest,
         ACTime: cell.isAC ? cell.acTime : null,
         errorNum: cell.errorNum,
-        tryNum: cell.tryNum,
+        // HOJ's: only a cell with tries the seal hides has tryNum; its client reads null as "none".
+        tryNum: cell.tryNum > 0 ? cell.tryNum : null,
       };
     }
     return { ...base, ac: e.row.ac, total, totalTime: e.row.totalTime, submissionInfo };

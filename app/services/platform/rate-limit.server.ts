@@ -1,5 +1,6 @@
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { AccountError } from "../account/errors.server";
+import { DomainError } from "../errors.server";
 import { env } from "./env.server";
 import { redis, rkey } from "./redis.server";
 
@@ -37,6 +38,10 @@ export const RATE_RULES = {
   resetIp: { points: 20, duration: 3600, perAddress: true },
   /** Password reset attempts on one account. */
   resetAccount: { points: 10, duration: 3600, perAddress: false },
+  /** Wrong contest and training passwords of one user (any contest or training). */
+  placePasswordUser: { points: 10, duration: 600, perAddress: false },
+  /** Wrong contest and training passwords from one address. */
+  placePasswordIp: { points: 30, duration: 600, perAddress: true },
   /** "Is this username or e-mail taken?" from one address (forms ask on blur). */
   checkIp: { points: 60, duration: 60, perAddress: true },
 } as const satisfies Record<string, Rule>;
@@ -76,6 +81,19 @@ export async function consume(...pairs: Array<[RateRule, string]>): Promise<void
       }
       throw err;
     }
+  }
+}
+
+/**
+ * consume() for a place outside the account pages (a contest's or training's password): the 429
+ * says the caller's message (`message`, with a `seconds` placeholder).
+ */
+export async function consumeFor(message: string, ...pairs: Array<[RateRule, string]>): Promise<void> {
+  try {
+    await consume(...pairs);
+  } catch (err) {
+    if (err instanceof AccountError && err.kind === "tooMany") throw new DomainError("tooMany", message, err.params);
+    throw err;
   }
 }
 

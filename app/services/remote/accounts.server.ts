@@ -62,3 +62,16 @@ export async function syncRemoteAccounts(): Promise<void> {
 export async function ensureRemoteAccountsListed(oj: string): Promise<void> {
   if (!(await redis().exists(rkey(REMOTE_ACCOUNTS_KEY, oj)))) await writeList(oj);
 }
+
+/**
+ * Makes the OJ's accounts exactly these (HOJ's switch settings send each OJ's whole list): the
+ * others removed, new ones added, a kept one's password changed.
+ */
+export async function replaceRemoteAccounts(oj: string, accounts: ReadonlyArray<{ username: string; password: string }>): Promise<void> {
+  const wanted = new Map(accounts.map((a) => [a.username, a.password]));
+  await RemoteAccountModel.deleteMany({ oj, username: { $nin: [...wanted.keys()] } });
+  for (const [username, password] of wanted) {
+    await RemoteAccountModel.updateOne({ oj, username }, { $set: { password }, $setOnInsert: { gmtCreate: new Date() } }, { upsert: true });
+  }
+  await writeList(oj);
+}

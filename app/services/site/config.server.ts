@@ -60,7 +60,7 @@ export async function seedWebsiteConfig(): Promise<void> {
 
 // ---- Validation (admin conf and switch pages, /ojapi/admin/config and /ojapi/admin/switch) ----
 
-const E = "admin:conf.errors.";
+export const E = "admin:conf.errors.";
 
 // Stored strings must not hold NUL; one-line fields hold no control characters at all.
 // eslint-disable-next-line no-control-regex
@@ -93,7 +93,7 @@ const linkField = singleLine(WEBSITE_CONFIG_LIMITS.url, "urlTooLong").refine(
 const absoluteUrlField = singleLine(WEBSITE_CONFIG_LIMITS.url, "urlTooLong").refine((s) => s === "" || isHttpUrl(s), `${E}urlInvalid`);
 
 /** A switch from JSON (true/false) or a form ("true", "on", "1"; "false", "0"). */
-const switchField = z.preprocess(
+export const switchField = z.preprocess(
   (v) => {
     if (v === true || v === "true" || v === "on" || v === "1" || v === 1) return true;
     if (v === false || v === "false" || v === "off" || v === "0" || v === 0) return false;
@@ -122,7 +122,7 @@ export const websiteConfigSchema = z.object({
 }) satisfies z.ZodType<Omit<WebsiteConfig, SubmissionAllowanceKey | CommunityLimitKey>, z.ZodTypeDef, unknown>;
 
 /** A submission allowance: a whole number in SUBMISSION_ALLOWANCE_RANGE, from JSON or a form. */
-const allowanceField = z.preprocess(
+export const allowanceField = z.preprocess(
   (v) => (typeof v === "string" && v.trim() !== "" ? Number(v.trim()) : v),
   z
     .number({ invalid_type_error: `${E}allowanceInvalid`, required_error: `${E}allowanceInvalid` })
@@ -132,7 +132,7 @@ const allowanceField = z.preprocess(
 );
 
 /** A community limit: a whole number in COMMUNITY_LIMIT_RANGE, from JSON or a form. */
-const communityLimitField = z.preprocess(
+export const communityLimitField = z.preprocess(
   (v) => (typeof v === "string" && v.trim() !== "" ? Number(v.trim()) : v),
   z
     .number({ invalid_type_error: `${E}limitInvalid`, required_error: `${E}limitInvalid` })
@@ -168,9 +168,6 @@ export const switchesSchema = websiteConfigSchema
     groupDailyMax: communityLimitField,
     groupTotalMax: communityLimitField,
   }) satisfies z.ZodType<Switches, z.ZodTypeDef, unknown>;
-export const switchesPatchSchema = switchesSchema
-  .partial()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), `${E}nothingToUpdate`);
 
 /**
  * A form's fields as input for the schemas: an unchecked checkbox sends nothing, so every switch
@@ -190,7 +187,7 @@ export async function getSwitches(): Promise<Switches> {
   return Object.fromEntries(SWITCH_PAGE_KEYS.map((k) => [k, c[k]])) as Switches;
 }
 
-/** Saves the validated switches and allowances sent (switchesSchema or switchesPatchSchema). */
+/** Saves the validated switches and allowances sent (switchesSchema, or a part of it). */
 export async function updateSwitches(patch: Partial<Switches>): Promise<Switches> {
   await updateWebsiteConfig(Object.fromEntries(SWITCH_PAGE_KEYS.filter((k) => patch[k] !== undefined).map((k) => [k, patch[k]])));
   return getSwitches();

@@ -183,32 +183,49 @@ export async function updateTrainingProblem(user: CurrentUser, input: z.infer<ty
 export const adminTrainingProblemsSchema = z.object({
   tid: idField("training:notFound"),
   /** true: the training's problems; false: public problems not in it yet (to add). */
-  queryExisted: z.preprocess((v) => v === true || v === "true" || v === "1", z.boolean()).default(true),
+  queryExisted: z.preprocess((v) => (v === undefined || v === null || v === "" ? undefined : v === true || v === "true" || v === "1"), z.boolean().optional()),
   keyword: z.string().trim().max(100).catch("").default(""),
   currentPage: z.coerce.number().int().min(1).catch(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).catch(10).default(10),
 });
 
 /**
- * HOJ's admin training problem list: a page of problems (the training's, or public ones it lacks)
- * and the training problems by problem id.
+ * HOJ's admin training problem list: a page of problems (the training's in its order, or public
+ * ones it lacks; HOJ's admin call lists the latter unless `queryExisted`, its group call the
+ * former unless `queryExisted=false`) and the training problems by problem id.
  */
-export async function adminTrainingProblemPage(ts: TrainingScope, q: z.infer<typeof adminTrainingProblemsSchema>) {
+export async function adminTrainingProblemPage(ts: TrainingScope, q: z.infer<typeof adminTrainingProblemsSchema>, existedByDefault: boolean) {
   requireTrainingAdmin(ts);
   const training = ts.training;
   const list = await trainingProblems(training._id);
   const pids = list.map((p) => p.pid);
-  const filter: Record<string, unknown> = q.queryExisted ? { _id: { $in: pids } } : { _id: { $nin: pids }, auth: 1, gid: null };
-  if (q.keyword) filter.$or = [{ title: { $regex: escapeRegex(q.keyword), $options: "i" } }, { problemIdUpper: { $regex: escapeRegex(q.keyword.toUpperCase()) } }];
-  const [total, docs] = await Promise.all([
-    Problem.countDocuments(filter),
-    Problem.find(filter)
-      .sort({ _id: 1 })
-      .skip((q.currentPage - 1) * q.limit)
-      .limit(q.limit)
-      .select("_id problemId title difficulty type auth author")
-      .lean<Array<Pick<ProblemDoc, "_id" | "problemId" | "title" | "difficulty" | "type" | "auth" | "author">>>(),
-  ]);
+  const existed = q.queryExisted ?? existedByDefault;
+  const filter: Record<string, unknown> = existed ? { _id: { $in: pids } } : { _id: { $nin: pids }, auth: 1, gid: null };
+  if (q.keyword) {
+    const like = { $regex: escapeRegex(q.keyword), $options: "i" };
+    filter.$or = [{ title: like }, { problemId: like }, { author: like }];
+  }
+  type Row = Pick<ProblemDoc, "_id" | "problemId" | "title" | "difficulty" | "type" | "auth" | "author">;
+  const fields = "_id problemId title difficulty type auth author";
+  let total: number;
+  let docs: Row[];
+  if (existed) {
+    // The training's own, in its order.
+    const byPid = new Map((await Problem.find(filter).select(fields).lean<Row[]>()).map((p) => [p._id, p]));
+    const ordered = pids.map((pid) => byPid.get(pid)).filter((p): p is Row => !!p);
+    total = ordered.length;
+    docs = ordered.slice((q.currentPage - 1) * q.limit, q.currentPage * q.limit);
+  } else {
+    [total, docs] = await Promise.all([
+      Problem.countDocuments(filter),
+      Problem.find(filter)
+        .sort({ _id: 1 })
+        .skip((q.currentPage - 1) * q.limit)
+        .limit(q.limit)
+        .select(fields)
+        .lean<Row[]>(),
+    ]);
+  }
   const trainingProblemMap = Object.fromEntries(list.map((tp) => [tp.pid, { id: tp._id, tid: tp.tid, pid: tp.pid, displayId: tp.displayId, rank: tp.rank }]));
   return {
     problemList: {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { consumeFor, refund, type RateRule } from "../platform/rate-limit.server";
 import { PAGE_SIZE } from "~/lib/constants";
 import { TRAINING_RANK_DEFAULT, TRAINING_RANK_MAX } from "~/lib/training";
 import { nextSeq } from "~/models/counter.server";
@@ -281,13 +282,17 @@ export const registerTrainingSchema = z.object({
  * Registers with the password (private trainings); "Register training successfully". Earlier
  * submissions to the training's problems then count in its rank.
  */
-export async function registerTraining(ts: TrainingScope, input: z.infer<typeof registerTrainingSchema>): Promise<void> {
+export async function registerTraining(ts: TrainingScope, input: z.infer<typeof registerTrainingSchema>, ip: string): Promise<void> {
   // A group training refuses those outside its group before its password is even tried.
   const refusal = trainingRegisterRefusal(ts.viewer, ts.ctx);
   if (refusal) throw refusal;
   const user = ts.viewer as CurrentUser;
   const training = ts.training;
+  // Every try counts against the user and the address until it proves right (as a contest's).
+  const tries: Array<[RateRule, string]> = [["placePasswordUser", user._id], ["placePasswordIp", ip]];
+  await consumeFor("training:pwdTooMany", ...tries);
   if (training.privatePwd !== input.password) throw new DomainError("invalid", "training:pwdWrong");
+  await refund(...tries);
   try {
     await TrainingRegister.create({ _id: trainingUserKey(training._id, user._id), tid: training._id, uid: user._id, username: user.username });
   } catch (err) {

@@ -116,7 +116,7 @@ export default function AdminContestProblems() {
           <input type="hidden" name="intent" value="add" />
           {(
             [
-              ["pid", "problems.pid", "w-28"],
+              ["pid", "problems.pidOrId", "w-40"],
               ["displayId", "problems.displayId", "w-28"],
               ["displayTitle", "problems.displayTitle", "w-64"],
               ["color", "problems.color", "w-28"],
@@ -124,7 +124,7 @@ export default function AdminContestProblems() {
           ).map(([name, label, w]) => (
             <label key={name} className="flex flex-col text-sm text-gray-800">
               {t(label)}
-              <input name={name} className={`mt-1 ${sized(w)}`} aria-invalid={addErr[name] ? true : undefined} placeholder={name === "color" ? "#2d8cf0" : undefined} />
+              <input name={name} className={`mt-1 ${sized(w)}`} aria-invalid={addErr[name] ? true : undefined} placeholder={name === "color" ? "#2d8cf0" : name === "pid" ? "P1001" : undefined} />
               {addErr[name] ? (
                 <span role="alert" className="mt-1 text-xs text-red-700">
                   {addErr[name]}

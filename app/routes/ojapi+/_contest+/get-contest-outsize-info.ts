@@ -1,20 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiRoute, queryParams } from "~/http/api.server";
-import { contestOutsideBoardRefusal } from "~/services/access/policy.server";
-import { apiContest } from "~/http/contest-api.server";
+import { apiContestViewer } from "~/http/contest-api.server";
 import { contestProblems } from "~/services/contest/problems.server";
-import { contestInfo } from "~/services/contest/views.server";
+import { outsideBoardInfo } from "~/services/contest/views.server";
 
 // GET /ojapi/get-contest-outsize-info?cid: what the outside scoreboard shows above the board, in
 // HOJ's ContestOutsideInfoVO: the contest (ContestVO) and its problems as HOJ's ContestProblem
 // entity (id, displayId, cid, pid, displayTitle, color, gmtCreate, gmtModified; no counters, which
-// the seal would have to hide), when the contest opens its rank and has started.
+// the seal would have to hide), when the contest opens its rank and has started; to visitors too.
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  const { cs } = await apiContest(request, queryParams(request).cid, null);
-  const { json } = await contestInfo(cs);
-  // Who sees the board from outside is the policy's answer, as on the board itself.
-  const refusal = contestOutsideBoardRefusal(cs.viewer, cs.ctx);
-  if (refusal) throw refusal;
+  const { cs } = await apiContestViewer(request, queryParams(request).cid, null);
+  // Who sees the board from outside (a visitor too) is the policy's answer, as on the board itself.
+  const { json } = await outsideBoardInfo(cs);
   const problems = await contestProblems(cs.contest._id);
   return {
     contest: json,

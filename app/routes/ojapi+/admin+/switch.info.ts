@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiRoute, requireApiSuperAdmin } from "~/http/api.server";
-import { getSwitches } from "~/services/site/config.server";
+import { hojSwitchConfig } from "~/services/site/switch-config.server";
 
-// GET /ojapi/admin/switch/info (super admin): register, openPublicDiscussion, openGroupDiscussion,
-// openContestComment.
+// GET /ojapi/admin/switch/info (super admin): HOJ's SwitchConfigDTO (the site's settings under
+// HOJ's names, and HOJ's switches kept as set), with `register` and the submission allowances.
 export const loader = apiRoute<LoaderFunctionArgs>(async ({ request }) => {
   await requireApiSuperAdmin(request);
-  return getSwitches();
+  return hojSwitchConfig();
 }, ["admin"]);

@@ -8,5 +8,5 @@ import { apiGroupTrainingAdmin } from "~/http/training-api.server";
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   const q = queryParams(request);
   const { ts } = await apiGroupTrainingAdmin(request, q.tid);
-  return adminTrainingProblemPage(ts, parseWith(adminTrainingProblemsSchema, { ...q, tid: ts.training._id }));
+  return adminTrainingProblemPage(ts, parseWith(adminTrainingProblemsSchema, { ...q, tid: ts.training._id }), true);
 }, ["group", "training"]);

@@ -4,7 +4,8 @@ import { canSubmit, isAdminRole, isSuperAdmin } from "../roles.server";
 import { DomainError } from "../../errors.server";
 import { ProblemAuth } from "~/lib/constants";
 import { isOwner, loginFirst, resubmittable, type ProblemForAccess, type Scope, type SubmissionForAccess, type Viewer } from "../scope.server";
-import { bankScope } from "./bank.server";
+import { bankProblemsQuery, bankScope } from "./bank.server";
+import type { ProblemDoc } from "~/models/problem.server";
 import { groupContentRefusal, type GroupAccessContext } from "./group.server";
 
 // A contest as a scope (spec section 6 "Contest access", section 4 "seal rank"): who looks inside,
@@ -132,12 +133,15 @@ export function contestOverviewRefusal(viewer: Viewer, ctx: ContestAccessContext
 }
 
 /**
- * The outside scoreboard (a shared board link): its admins always; others once the contest opens its
- * rank, is shown and has started. A group contest's boards are its group's members' only.
+ * The outside scoreboard (a shared board link): its admins always; anyone else, a visitor who is not
+ * signed in too (HOJ's rule), once the contest opens its rank, is shown and has started. A group
+ * contest's boards are its group's members' only.
  */
 export function contestOutsideBoardRefusal(viewer: Viewer, ctx: ContestAccessContext): DomainError | null {
-  const outsider = contestOutsiderRefusal(viewer, ctx);
-  if (outsider) return outsider;
+  if (ctx.contest.gid !== null) {
+    const outsider = contestOutsiderRefusal(viewer, ctx);
+    if (outsider) return outsider;
+  }
   if (contestAdminOf(viewer, ctx)) return null;
   const c = ctx.contest;
   if (!c.visible || !c.openRank || contestStatusAt(c, ctx.now) === -1) return new DomainError("forbidden", "contest:rankClosed");
@@ -255,6 +259,16 @@ export function contestProblemSourceAllowed(
   const ofGroup = contestGid !== null && problem.gid === contestGid;
   const fromBank = bankScope.seesProblem(null, problem) || (problem.auth === ProblemAuth.CONTEST && !problem.gid && isAdminRole(viewer));
   return from === "group" ? ofGroup : from === "public" ? fromBank : ofGroup || fromBank;
+}
+
+/**
+ * The same rule for listing the problems a contest's admin may add from the public bank (HOJ's
+ * "Add from public problem" dialog): the bank's public ones and, for the admin roles, the site's
+ * contest-only ones.
+ */
+export function contestPublicSourceQuery(viewer: Viewer): FilterQuery<ProblemDoc> {
+  const bank = { $and: bankProblemsQuery() };
+  return isAdminRole(viewer) ? { $or: [bank, { auth: ProblemAuth.CONTEST, gid: null }] } : bank;
 }
 
 /** A new problem for a site contest is a bank problem: the admin roles write it; a group contest's admins write the group's. */

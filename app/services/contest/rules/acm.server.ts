@@ -4,7 +4,8 @@ import { emptyCell, inOrder, NOT_COUNTED, viewWindow, type ContestRule } from ".
 
 // ACM (ICPC) rule: solved count, then penalty time = for each solved problem, the seconds from the
 // start to its first AC plus 20 minutes per rejected try before it. Compile and system errors cost
-// nothing; tries after the AC are ignored.
+// nothing (a compile error still counts among the submissions, as HOJ's totals do); tries after
+// the AC are ignored.
 
 export const PENALTY_SECONDS = ACM_PENALTY_SECONDS;
 /** Penalties stay far below this, so solved count and penalty fit one sort key. */
@@ -33,7 +34,11 @@ export const acmRule: ContestRule = {
         if (!cell.isAC) cell.tryNum++;
         continue;
       }
-      if (NOT_COUNTED.has(s.status)) continue;
+      if (NOT_COUNTED.has(s.status)) {
+        // A compile error is a try, in the row's and the problem's totals as HOJ counts it, that costs no penalty.
+        if (s.status === JudgeStatus.COMPILE_ERROR) cell.judged++;
+        continue;
+      }
       cell.judged++;
       if (cell.isAC) continue;
       if (s.status === JudgeStatus.ACCEPTED) {
