@@ -21,35 +21,35 @@ export interface LanguageInfo {
   cFamily: boolean;
   /** Source file extension. */
   extension: string;
-  /** Default code template: A+B. */
+  /**
+   * Default code template: a skeleton to write into (the usual includes and an empty main), never a
+   * solution. A problem's own template, set by its admins, is used instead where there is one.
+   */
   template: string;
 }
 
 const C_TEMPLATE = `#include <stdio.h>
+
 int main() {
-    int a, b;
-    scanf("%d %d", &a, &b);
-    printf("%d\\n", a + b);
+
     return 0;
 }
 `;
 
 const CPP_TEMPLATE = `#include <iostream>
 using namespace std;
+
 int main() {
-    int a, b;
-    cin >> a >> b;
-    cout << a + b << endl;
+
     return 0;
 }
 `;
 
-const PY3_TEMPLATE = `a, b = map(int, input().split())
-print(a + b)
-`;
+const PY_TEMPLATE = `def main():
+    pass
 
-const PY2_TEMPLATE = `a, b = map(int, raw_input().split())
-print a + b
+
+main()
 `;
 
 function c(name: string, std: string, o2: boolean): LanguageInfo {
@@ -93,12 +93,11 @@ export const LANGUAGES: readonly LanguageInfo[] = [
     mode: "java",
     cFamily: false,
     extension: "java",
-    template: `import java.util.Scanner;
+    template: `import java.util.*;
+
 public class Main {
     public static void main(String[] args) {
-        Scanner in = new Scanner(System.in);
-        int a = in.nextInt(), b = in.nextInt();
-        System.out.println(a + b);
+
     }
 }
 `,
@@ -110,7 +109,7 @@ public class Main {
     mode: "python",
     cFamily: false,
     extension: "py",
-    template: PY3_TEMPLATE,
+    template: PY_TEMPLATE,
   },
   {
     name: "PyPy3",
@@ -119,7 +118,7 @@ public class Main {
     mode: "python",
     cFamily: false,
     extension: "py",
-    template: PY3_TEMPLATE,
+    template: PY_TEMPLATE,
   },
   {
     name: "Python2",
@@ -128,7 +127,7 @@ public class Main {
     mode: "python",
     cFamily: false,
     extension: "py",
-    template: PY2_TEMPLATE,
+    template: PY_TEMPLATE,
   },
   {
     name: "Golang",
@@ -139,12 +138,8 @@ public class Main {
     extension: "go",
     template: `package main
 
-import "fmt"
-
 func main() {
-	var a, b int
-	fmt.Scan(&a, &b)
-	fmt.Println(a + b)
+
 }
 `,
   },
@@ -155,8 +150,8 @@ func main() {
     mode: "javascript",
     cFamily: false,
     extension: "js",
-    template: `const lines = require("fs").readFileSync(0, "utf8").trim().split(/\\s+/).map(Number);
-console.log(lines[0] + lines[1]);
+    template: `const input = require("fs").readFileSync(0, "utf8");
+
 `,
   },
   {
@@ -166,12 +161,8 @@ console.log(lines[0] + lines[1]);
     mode: "rust",
     cFamily: false,
     extension: "rs",
-    template: `use std::io::Read;
-fn main() {
-    let mut s = String::new();
-    std::io::stdin().read_to_string(&mut s).unwrap();
-    let v: Vec<i64> = s.split_whitespace().map(|x| x.parse().unwrap()).collect();
-    println!("{}", v[0] + v[1]);
+    template: `fn main() {
+
 }
 `,
   },
@@ -183,8 +174,7 @@ fn main() {
     cFamily: false,
     extension: "php",
     template: `<?php
-fscanf(STDIN, "%d %d", $a, $b);
-echo $a + $b, "\\n";
+
 `,
   },
   {
@@ -194,8 +184,8 @@ echo $a + $b, "\\n";
     mode: "ruby",
     cFamily: false,
     extension: "rb",
-    template: `a, b = gets.split.map(&:to_i)
-puts a + b
+    template: `input = $stdin.read
+
 `,
   },
   {
@@ -206,10 +196,10 @@ puts a + b
     cFamily: false,
     extension: "cs",
     template: `using System;
+
 public class Program {
     public static void Main() {
-        string[] s = Console.ReadLine().Split();
-        Console.WriteLine(int.Parse(s[0]) + int.Parse(s[1]));
+
     }
 }
 `,

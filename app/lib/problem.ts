@@ -17,6 +17,8 @@ export function remoteOjOf(problemId: string): string | null {
 /** Tags shown per row in a classification popover (spec section 9). */
 export const TAGS_PER_ROW = 6;
 export const TAG_POPOVER_WIDTH = 400;
+/** The narrowest cell of a tag in the popover: a word of a tag's name fits, a longer name wraps. */
+export const TAG_CELL_MIN = "6rem";
 
 /** Where the editor keeps things in localStorage (spec section 3, local storage). */
 export const EDITOR_STORAGE = {

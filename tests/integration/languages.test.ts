@@ -36,7 +36,7 @@ describe("languages", () => {
     expect(list.map((l) => l.name)).toEqual(LANGUAGES.map((l) => l.name));
     expect(list.find((l) => l.name === "C++")).toMatchObject({ oj: "ME", isSpj: true, contentType: "text/x-c++src", id: 3 });
     expect(list.find((l) => l.name === "Java")).toMatchObject({ isSpj: false, contentType: "text/x-java" });
-    expect(list[0].template).toContain("scanf");
+    expect(list[0].template).toContain("int main()");
   });
 
   it("restricts to a problem's languages, and hides private problems from learners", async () => {

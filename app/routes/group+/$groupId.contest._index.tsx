@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/admin-problem/ui";
 import { AcDownloadForm } from "~/components/contest/AcDownloadForm";
+import { StatusTag, useServerClock } from "~/components/contest/ContestClock";
 import { contestPrimaryButton } from "~/components/contest/styles";
 import { DeleteRow, KeywordSearch, RowActionAnswer, ShownSwitch, type RowAnswer } from "~/components/ui/ListControls";
 import { Pagination } from "~/components/ui/Pagination";
@@ -12,8 +13,8 @@ import { PAGE_SIZE } from "~/lib/constants";
 import { ContestAuth } from "~/lib/contest";
 import { formatDateTime } from "~/lib/format";
 import { useTranslation } from "~/lib/translation";
-import { scoreboardPath } from "~/lib/contest-clock";
-import { contestListSchema, contestStatus, deleteContest, listContests, setContestVisible } from "~/services/contest/contests.server";
+import { durationParts, scoreboardPath } from "~/lib/contest-clock";
+import { contestListSchema, deleteContest, listContests, setContestVisible } from "~/services/contest/contests.server";
 import { ruleInfo } from "~/services/contest/rules/index.server";
 import { administerContest } from "~/services/contest/scope.server";
 import { getT } from "~/services/platform/i18n.server";
@@ -21,9 +22,10 @@ import { getT } from "~/services/platform/i18n.server";
 // A group's contests (spec section 2, /group/{gid}/contest): title, rule, auth, start, duration,
 // participants of a non-public one, status, 10 a page, for its members; a contest opens on the
 // contest pages. Its admins also see hidden ones and create, edit, show or hide, manage problems
-// and announcements, download accepted submissions and delete (with confirmation).
+// and announcements, download accepted submissions and delete (with confirmation). Status and
+// duration look as on the site's contest list and the contest's overview (StatusTag, durationParts).
 
-export const handle = { i18n: ["group", "contest-admin", "admin-problem"] };
+export const handle = { i18n: ["group", "contest-admin", "contest-page", "admin-problem"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { view, gid } = await groupMemberPageBase(request, params);
@@ -37,17 +39,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     total: page.total,
     size: page.size,
     current: page.current,
+    now: page.now.toISOString(),
     rows: page.records.map((c) => ({
       id: c._id,
       title: c.title,
       type: c.type,
       rule: ruleInfo(c.type),
       auth: c.auth,
-      status: contestStatus(c, page.now),
       visible: c.visible,
       author: c.author,
-      startTime: formatDateTime(c.startTime),
-      minutes: Math.round((c.endTime.getTime() - c.startTime.getTime()) / 60000),
+      startTime: c.startTime.toISOString(),
+      endTime: c.endTime.toISOString(),
+      duration: durationParts(c.duration),
       participants: c.auth === ContestAuth.PUBLIC ? null : (page.counts.get(c._id) ?? 0),
     })),
   });
@@ -71,6 +74,8 @@ export default function GroupContests() {
   const answer = useActionData<RowAnswer>();
   const { t } = useTranslation("contest-admin");
   const { t: tg } = useTranslation("group");
+  const { t: tp } = useTranslation("contest-page");
+  const now = useServerClock(data.now);
   const base = `/group/${data.gid}/contest`;
   const href = (p: number) => `${base}?${new URLSearchParams({ ...(data.keyword ? { keyword: data.keyword } : {}), currentPage: String(p) }).toString()}`;
   return (
@@ -95,7 +100,7 @@ export default function GroupContests() {
                   {c.title}
                 </Link>
                 <p className="text-sm text-gray-700">
-                  {c.rule.name} · {t(`auth.${c.auth}`)} · {c.startTime} · {tg("content.minutes", { count: c.minutes })}
+                  {c.rule.name} · {t(`auth.${c.auth}`)} · {formatDateTime(c.startTime)} · {tp("list.hoursMinutes", { h: c.duration.h, m: c.duration.m })}
                   {c.participants !== null ? ` · ${tg("content.participants", { count: c.participants })}` : ""} · {c.author}
                 </p>
               </div>
@@ -103,9 +108,7 @@ export default function GroupContests() {
                 <Link to={scoreboardPath(c.id, c.rule.scoring)} className="text-sm text-blue-700 underline">
                   {tg("content.scoreboard")}
                 </Link>
-                <span className="rounded border border-gray-400 px-2 py-0.5 text-xs text-gray-800" data-testid="group-contest-status">
-                  {t(`status.${c.status}`)}
-                </span>
+                <StatusTag contest={c} now={now} />
               </div>
             </div>
             {data.isAdmin ? (

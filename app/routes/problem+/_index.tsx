@@ -6,7 +6,7 @@ import { Pagination } from "~/components/ui/Pagination";
 import { toast } from "~/components/ui/Toast";
 import { JudgeStatus } from "~/lib/constants";
 import { acRate } from "~/lib/format";
-import { OJ_FILTERS, OWN_OJ, TAG_POPOVER_WIDTH, TAGS_PER_ROW } from "~/lib/problem";
+import { OJ_FILTERS, OWN_OJ, TAG_CELL_MIN, TAG_POPOVER_WIDTH, TAGS_PER_ROW } from "~/lib/problem";
 import { pageTitle } from "~/lib/meta";
 import { DomainError } from "~/services/errors.server";
 import { flash } from "~/http/flash.server";
@@ -190,15 +190,22 @@ export default function ProblemList() {
           </button>
         </Form>
 
-        <div className="mt-3 flex flex-wrap items-center gap-2" data-testid="tag-filters">
+        <div className="relative mt-3 flex flex-wrap items-center gap-2" data-testid="tag-filters">
           {classifications.map((c) => (
-            <details key={c.id} className="group relative">
+            // On a phone the popover hangs from the row's left edge (so it stays on the screen); wider,
+            // from its own button. Its cells are wide enough for a word: six a row on a wide screen
+            // (the popover grows past 400 px for that), fewer on a phone, and a name longer than its
+            // cell wraps instead of being cut.
+            <details key={c.id} className="group sm:relative">
               <summary className="cursor-pointer list-none rounded border px-2 py-1 text-sm hover:border-brand">
                 {c.name ?? t("list.otherTags")} ▾
               </summary>
               <div
                 className="absolute left-0 z-20 mt-1 grid max-w-[90vw] gap-1 rounded border bg-white p-2 shadow-lg"
-                style={{ width: TAG_POPOVER_WIDTH, gridTemplateColumns: `repeat(${TAGS_PER_ROW}, minmax(0, 1fr))` }}
+                style={{
+                  width: `max(${TAG_POPOVER_WIDTH}px, calc(${TAGS_PER_ROW} * ${TAG_CELL_MIN} + ${TAGS_PER_ROW - 1} * 0.25rem + 1rem + 2px))`,
+                  gridTemplateColumns: `repeat(auto-fill, minmax(${TAG_CELL_MIN}, 1fr))`,
+                }}
               >
                 {c.tags.map((tag) => {
                   const on = query.tagId.includes(tag.id);
@@ -206,7 +213,7 @@ export default function ProblemList() {
                     <Link
                       key={tag.id}
                       to={listHref(query, { tagId: toggleTag(query.tagId, tag.id) })}
-                      className={`truncate rounded px-1 py-0.5 text-center text-xs ${on ? "" : "text-gray-700 hover:bg-gray-100"}`}
+                      className={`break-words rounded px-1 py-0.5 text-center text-xs leading-tight ${on ? "" : "text-gray-700 hover:bg-gray-100"}`}
                       style={on ? chipStyle(tag.color) : { border: `1px solid ${tag.color}` }}
                       title={tag.name}
                       aria-pressed={on}

@@ -80,7 +80,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
     a: ["href", "name", "title", "target", "rel"],
     img: ["src", "alt", "title", "width", "height"],
     code: ["class"],
-    pre: ["class"],
+    pre: ["class", "tabindex"],
     span: ["class"],
     th: ["align", "colspan", "rowspan"],
     td: ["align", "colspan", "rowspan"],
@@ -98,6 +98,9 @@ const SANITIZE: sanitizeHtml.IOptions = {
   transformTags: {
     // Links in statements open elsewhere and pass no referrer or opener.
     a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer nofollow" } }),
+    // A code block scrolls sideways when its lines are long: it takes the keyboard's focus so it can
+    // be scrolled without a mouse (WCAG 2.1.1).
+    pre: (tagName, attribs) => ({ tagName, attribs: { ...attribs, tabindex: "0" } }),
     input: (tagName, attribs) => (attribs.type === "checkbox" ? { tagName, attribs: { ...attribs, disabled: "" } } : { tagName: "span", attribs: {} }),
   },
 };

@@ -5,9 +5,9 @@ import { LANGUAGES } from "~/lib/languages";
 import type { RunningJudge } from "../../../judge-service/src/consumer";
 import { judgeOnce, newRedis, problem, startDataServer, startTestJudge, storeCases, submission, testContext, type DataServer } from "./support";
 
-// Every language this machine's sandbox can run: found by probing inside the sandbox, A+B (the
-// catalogue's own template) accepted at 256 MB, and a program that keeps allocating gets Memory
-// Limit Exceeded, whatever the runtime's own heap rules.
+// Every language this machine's sandbox can run: found by probing inside the sandbox, A+B accepted at
+// 256 MB, the catalogue's template (a skeleton) compiling and running, and a program that keeps
+// allocating gets Memory Limit Exceeded, whatever the runtime's own heap rules.
 
 let server: DataServer;
 let redis: Redis;
@@ -40,6 +40,26 @@ const MEMORY_HOGS: Record<string, string> = {
   "C#": `using System; using System.Collections.Generic;\npublic class Program { public static void Main() { var l = new List<byte[]>(); while (true) { var b = new byte[1 << 20]; for (int i = 0; i < b.Length; i += 4096) b[i] = 1; l.Add(b); } } }`,
 };
 
+const A_PLUS_B: Record<string, string> = {
+  C: `#include <stdio.h>\nint main() { int a, b; scanf("%d %d", &a, &b); printf("%d\\n", a + b); return 0; }\n`,
+  "C++": `#include <iostream>\nint main() { long long a, b; std::cin >> a >> b; std::cout << a + b << std::endl; return 0; }\n`,
+  Java: `import java.util.Scanner;\npublic class Main { public static void main(String[] args) { Scanner in = new Scanner(System.in); int a = in.nextInt(), b = in.nextInt(); System.out.println(a + b); } }\n`,
+  Python3: `a, b = map(int, input().split())\nprint(a + b)\n`,
+  PyPy3: `a, b = map(int, input().split())\nprint(a + b)\n`,
+  Python2: `a, b = map(int, raw_input().split())\nprint a + b\n`,
+  Golang: `package main\n\nimport "fmt"\n\nfunc main() {\n\tvar a, b int\n\tfmt.Scan(&a, &b)\n\tfmt.Println(a + b)\n}\n`,
+  "JavaScript Node": `const v = require("fs").readFileSync(0, "utf8").trim().split(/\\s+/).map(Number);\nconsole.log(v[0] + v[1]);\n`,
+  Rust: `use std::io::Read;\nfn main() { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); let v: Vec<i64> = s.split_whitespace().map(|x| x.parse().unwrap()).collect(); println!("{}", v[0] + v[1]); }\n`,
+  PHP: `<?php\nfscanf(STDIN, "%d %d", $a, $b);\necho $a + $b, "\\n";\n`,
+  Ruby: `a, b = gets.split.map(&:to_i)\nputs a + b\n`,
+  "C#": `using System;\npublic class Program { public static void Main() { string[] s = Console.ReadLine().Split(); Console.WriteLine(int.Parse(s[0]) + int.Parse(s[1])); } }\n`,
+};
+
+function aPlusBFor(language: string): string {
+  if (A_PLUS_B[language]) return A_PLUS_B[language];
+  return language.startsWith("C++") ? A_PLUS_B["C++"] : A_PLUS_B.C;
+}
+
 function hogFor(language: string): string {
   if (MEMORY_HOGS[language]) return MEMORY_HOGS[language];
   return language.startsWith("C++") ? MEMORY_HOGS["C++"] : MEMORY_HOGS.C;
@@ -64,12 +84,24 @@ describe("languages", () => {
     const p = problem(hash, cases, { memoryLimit: 256, timeLimit: 2000 });
     const results = await Promise.all(
       judge.context.languages.map(async (name) => {
-        const template = LANGUAGES.find((l) => l.name === name)!.template;
-        const final = await judgeOnce(redis, submission(name, template, p), 180_000);
+        const final = await judgeOnce(redis, submission(name, aPlusBFor(name), p), 180_000);
         return [name, final.status, final.errorMessage] as const;
       }),
     );
     expect(results).toEqual(judge.context.languages.map((name) => [name, JudgeStatus.ACCEPTED, ""]));
+  });
+
+  it("compiles and runs the catalogue's template in every advertised language (it prints nothing, so Wrong Answer)", { timeout: 240_000 }, async () => {
+    const { hash, cases } = await storeCases([{ input: "1 2\n", output: "3\n" }]);
+    const p = problem(hash, cases, { memoryLimit: 256, timeLimit: 2000 });
+    const results = await Promise.all(
+      judge.context.languages.map(async (name) => {
+        const template = LANGUAGES.find((l) => l.name === name)!.template;
+        const final = await judgeOnce(redis, submission(name, template, p), 180_000);
+        return [name, final.status] as const;
+      }),
+    );
+    expect(results).toEqual(judge.context.languages.map((name) => [name, JudgeStatus.WRONG_ANSWER]));
   });
 
   it("gives Memory Limit Exceeded to a program that keeps allocating, in every language", { timeout: 240_000 }, async () => {
