@@ -115,6 +115,6 @@ export async function trainingFormAction(
     if (err instanceof DomainError) return json<TrainingFormAnswer>({ draft, errors: { _form: t(err.message, err.params ?? {}) } }, { status: httpStatusOf(err.kind) });
     throw err;
   }
-  const cookie = await flash(request, { type: "success", key: "training-admin:flash.saved" });
+  const cookie = await flash(request, { type: "success", key: "create" in target ? "training-admin:flash.created" : "training-admin:flash.saved" });
   return siteRedirect(done, { headers: { "Set-Cookie": cookie } });
 }

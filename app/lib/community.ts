@@ -61,3 +61,14 @@ export type NoticeRecipient = (typeof NOTICE_RECIPIENTS)[number];
 export function discussionPath(d: { _id: number; gid?: number | null }): string {
   return d.gid !== null && d.gid !== undefined ? `/group/${d.gid}/discussion-detail/${d._id}` : `/discussion-detail/${d._id}`;
 }
+
+/**
+ * The category the site seeds on first start, stored under this name: until an admin renames it,
+ * the pages show it in the reader's language (`community:list.seededCategory`).
+ */
+export const SEEDED_CATEGORY_NAME = "General";
+
+/** A category's name as the pages show it. */
+export function categoryLabel(name: string, t: (key: string) => string): string {
+  return name === SEEDED_CATEGORY_NAME ? t("community:list.seededCategory") : name;
+}

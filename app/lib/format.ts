@@ -1,5 +1,7 @@
 // Display rules of spec section 9, shared by server and browser.
 
+import { JudgeStatus, RUNNING_STATUSES } from "./constants";
+
 const MEMORY_UNITS = ["KB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"] as const;
 
 /** Memory given in KB, shown in the largest unit (KB to YB, steps of 1024) that keeps it >= 1. */
@@ -23,6 +25,20 @@ export function formatMemoryMb(mb: number): string {
 export function formatTimeMs(ms: number | null | undefined): string {
   if (ms == null || !Number.isFinite(ms)) return "-";
   return `${Math.round(ms)} ms`;
+}
+
+/**
+ * A submission's run time and memory as its lists show them: "-" until it is judged (a pending or
+ * running submission has no figures yet, not "0 ms").
+ */
+export function runFigures(s: { status: number; time?: number | null; memory?: number | null }): { time: string; memory: string } {
+  if (RUNNING_STATUSES.has(s.status)) return { time: "-", memory: "-" };
+  return { time: formatTimeMs(s.time), memory: formatMemory(s.memory) };
+}
+
+/** A verdict's score beside its tag: only points earned short of Accepted (no stray "0"). */
+export function shownScore(s: { status: number; score?: number | null }): number | null {
+  return s.status !== JudgeStatus.ACCEPTED && typeof s.score === "number" && s.score > 0 ? s.score : null;
 }
 
 export function formatLength(bytes: number | null | undefined): string {

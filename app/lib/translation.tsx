@@ -118,13 +118,35 @@ export function interpolate(text: string, values?: Record<string, unknown>): str
 
 export type TFunction = (key: string, values?: Record<string, unknown>) => string;
 
-/** A key "ns:a.b" looks in that namespace, "a.b" in the given ones in order; missing, its path. */
-export function translator(store: Pick<TranslationStore, "getBundle">, namespaces: readonly string[]): TFunction {
+const pluralRules = new Map<string, Intl.PluralRules>();
+/** The plural form of a count in a language ("one", "other"…), as i18next names its keys' suffixes. */
+function pluralForm(lng: string, count: number): string {
+  let rules = pluralRules.get(lng);
+  if (!rules) {
+    try {
+      rules = new Intl.PluralRules(lng);
+    } catch {
+      rules = new Intl.PluralRules("en");
+    }
+    pluralRules.set(lng, rules);
+  }
+  return rules.select(count);
+}
+
+/**
+ * A key "ns:a.b" looks in that namespace, "a.b" in the given ones in order; missing, its path.
+ * With a numeric `count`, the key's plural form for the language comes first (i18next's
+ * "a.b_one", "a.b_other"), then the key itself.
+ */
+export function translator(store: Pick<TranslationStore, "getBundle"> & { language?: string }, namespaces: readonly string[]): TFunction {
   return (key, values) => {
     const colon = key.indexOf(":");
     const path = colon > 0 ? key.slice(colon + 1) : key;
+    const count = values?.count;
+    const plural = typeof count === "number" && store.language ? `${path}_${pluralForm(store.language, count)}` : null;
     for (const ns of colon > 0 ? [key.slice(0, colon)] : namespaces) {
-      const text = lookup(store.getBundle(ns), path);
+      const bundle = store.getBundle(ns);
+      const text = (plural ? lookup(bundle, plural) : undefined) ?? lookup(bundle, path);
       if (typeof text === "string") return interpolate(text, values);
     }
     return path;

@@ -24,6 +24,7 @@ import "./training.server";
 import "./training-category.server";
 import "./training-problem.server";
 import "./training-rank.server";
+import "./group-rank.server";
 import "./training-register.server";
 import "./user-day.server";
 import "./announcement.server";

@@ -57,7 +57,7 @@ for (const js of [true, false]) {
     await b.getByRole("link", { name: title }).click();
     await b.getByTestId("discussion-like").click();
     await expect(b.getByTestId("discussion-like")).toHaveText("Liked");
-    await expect(b.getByTestId("like-count")).toHaveText("1 likes");
+    await expect(b.getByTestId("like-count")).toHaveText("1 like");
     await b.locator("#comment-content").fill("   ");
     await b.getByTestId("comment-form").getByRole("button", { name: "Comment" }).click();
     await expect(b.locator("#comment-content-error")).toHaveText("Content cannot be empty");

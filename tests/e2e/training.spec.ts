@@ -75,6 +75,8 @@ test("with JavaScript: the admin builds a private training, a student joins it, 
   await admin.locator("#tf-pwd").fill("loops42");
   await admin.getByTestId("training-form").getByRole("button", { name: "Create" }).click();
   await admin.waitForURL(/\/admin\/training$/);
+  // It says it was created (not "updated").
+  await expect(admin.locator("[data-toast]")).toHaveText("Training created");
   const tid = Number(await admin.locator('[data-testid="admin-training-row"]').filter({ hasText: `Loop drills ${pid}` }).getAttribute("data-tid"));
   expect(tid).toBeGreaterThan(0);
 
@@ -92,11 +94,14 @@ test("with JavaScript: the admin builds a private training, a student joins it, 
   await expect(card).toContainText("Private");
   await expect(card).toContainText(`Loops ${pid}`);
   await expect(card.getByTestId("training-ac")).toHaveText("Solved 0");
+  // Its order value (7) is not shown as if it were an id.
+  await expect(card.getByRole("link").first()).toHaveText(`Loop drills ${pid}`);
   await shoot(page, "training-list");
   await card.getByRole("link").first().click();
   await page.waitForURL(new RegExp(`/training/${tid}$`));
   await expect(page.getByTestId("training-progress")).toHaveAttribute("data-solved", "0");
   await expect(page.getByTestId("training-progress")).toHaveAttribute("data-total", "1");
+  await expect(page.getByTestId("training-title")).toHaveText(`Loop drills ${pid}`);
   const pwd = page.getByTestId("training-password-form");
   await expect(pwd.locator('input[name="password"]')).toHaveAttribute("placeholder", "Enter the training password");
   await pwd.getByRole("button").click();

@@ -26,6 +26,7 @@ import * as announcementList from "~/routes/ojapi+/group+/get-announcement-list"
 import * as adminAnnouncementList from "~/routes/ojapi+/group+/get-admin-announcement-list";
 import * as announcementCall from "~/routes/ojapi+/group+/announcement";
 import * as rankCall from "~/routes/ojapi+/_group+/get-group-rank-list";
+import { updateGroupRankRow } from "~/services/group/rank.server";
 import * as groupAvatarCall from "~/routes/ojapi+/file+/upload-group-avatar";
 import * as memberCall from "~/routes/ojapi+/group+/member._index";
 import * as mdImage from "~/routes/ojapi+/file+/upload-md-img";
@@ -398,6 +399,8 @@ describe("group rank", () => {
     await sub(bob, p2, -1, 70);
     await sub(outsider, p1, 0, 100);
     await sub(bob, publicP, 0, 100, null);
+    // Written directly: each author's kept row moved as the applier moves it after a verdict.
+    for (const u of [amy, bob, outsider]) await updateGroupRankRow(gid, u._id);
     const acm = await api(rankCall, `get-group-rank-list?gid=${gid}&type=0&currentPage=1&limit=30`, { uid: amy._id });
     expect(acm.res.status).toBe(200);
     const rows = acm.body?.data.records as Array<{ username: string; ac: number; total: number; score: number; rank: number }>;

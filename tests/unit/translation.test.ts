@@ -14,6 +14,16 @@ describe("translations in the page", () => {
     expect(t("hello", { name: "root" })).toBe("你好，root！");
   });
 
+  it("picks a count's plural form in the page's language, else the plain key", () => {
+    const en = createTranslationStore({ lng: "en", resources: { group: { list: { members: "{{count}} members", members_one: "{{count}} member" } } } });
+    const t = translator(en, ["group"]);
+    expect(t("list.members", { count: 1 })).toBe("1 member");
+    expect(t("list.members", { count: 0 })).toBe("0 members");
+    expect(t("list.members", { count: 3 })).toBe("3 members");
+    const zh = createTranslationStore({ lng: "zh-CN", resources: { group: { list: { members: "{{count}} 名成员" } } } });
+    expect(translator(zh, ["group"])("list.members", { count: 1 })).toBe("1 名成员");
+  });
+
   it("shows a missing key as its path, and an object or an absent namespace as missing", () => {
     const store = createTranslationStore({ lng: "en", resources: { common } });
     const t = translator(store, ["common"]);

@@ -6,6 +6,8 @@ import { errorsOf, Field, FormAlert, primaryButton, type FormKit, usePasswordMat
 import { SwitchLink, type ModeSwitch } from "./LoginForm";
 import { SendCodeButton, useSendCode } from "./SendCodeButton";
 import { useTakenCheck } from "./useTakenCheck";
+import { SlidePuzzle } from "./SlidePuzzle";
+import type { PuzzleView } from "~/lib/account";
 
 /**
  * Registration: username, password twice, e-mail and the e-mailed code (spec section 5). Without
@@ -18,6 +20,7 @@ export function RegisterForm({
   emailEnabled,
   switchTo,
   inModal = false,
+  initialPuzzle,
 }: {
   kit: FormKit;
   action: string;
@@ -25,6 +28,8 @@ export function RegisterForm({
   emailEnabled: boolean;
   switchTo: ModeSwitch;
   inModal?: boolean;
+  /** The slide puzzle the page asks for before the first try (many registrations from the address). */
+  initialPuzzle?: PuzzleView | null;
 }) {
   const { t } = useTranslation("auth");
   const hydrated = useHydrated();
@@ -36,6 +41,14 @@ export function RegisterForm({
   const data = kit.data;
   const errors = { ...errorsOf(data), ...blurErrors };
   const values = data?.values ?? {};
+  // A refusal past the field checks says whether a puzzle is needed (and brings a fresh one); a
+  // refusal of the fields alone leaves the current puzzle in place.
+  const [kept, setKept] = useState<PuzzleView | null>(initialPuzzle ?? null);
+  const decided = data && !data.ok ? data.data : undefined;
+  useEffect(() => {
+    if (decided) setKept(decided.puzzle ?? null);
+  }, [decided]);
+  const puzzle = decided ? (decided.puzzle ?? null) : kept;
 
   // A refused registration empties the code: a new one must be typed (or requested).
   useEffect(() => {
@@ -131,6 +144,12 @@ export function RegisterForm({
       ) : (
         <FormAlert tone="info">{t("register.noEmailNote")}</FormAlert>
       )}
+      {puzzle ? (
+        <div className="space-y-2" data-testid="register-puzzle">
+          <FormAlert tone="info">{t("register.puzzleNote")}</FormAlert>
+          <SlidePuzzle key={puzzle.token} puzzle={puzzle} error={errors.puzzle} />
+        </div>
+      ) : null}
       <button type="submit" name="intent" value="register" className={primaryButton} disabled={kit.busy}>
         {kit.busy ? t("register.submitting") : t("register.submit")}
       </button>

@@ -3,6 +3,7 @@ import type { CommentAnswer } from "~/http/community.server";
 import type { DiscussionAnswer, discussionDetailLoader } from "~/http/community-pages.server";
 import { COMMUNITY_LIMITS, REPORT_TAGS } from "~/lib/community";
 import { formatDateTime } from "~/lib/format";
+import { categoryLabel } from "~/lib/community";
 import { useTranslation } from "~/lib/translation";
 import { CommentSection, RoleBadge } from "./CommentSection";
 import { ConfirmButton } from "./ConfirmButton";
@@ -29,7 +30,7 @@ export function DiscussionDetail() {
           </Link>
           <span aria-hidden="true"> / </span>
           <Link to={`${data.paths.list}?cid=${d.categoryId}`} className="text-blue-800 underline">
-            {d.categoryName}
+            {categoryLabel(d.categoryName, t)}
           </Link>
           {d.pid ? (
             <>

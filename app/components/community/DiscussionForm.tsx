@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { discussionFormAction, discussionFormLoader } from "~/http/community-pages.server";
 import { COMMUNITY_LIMITS } from "~/lib/community";
+import { categoryLabel } from "~/lib/community";
 import { useTranslation } from "~/lib/translation";
 import { MarkdownField } from "./MarkdownField";
 
@@ -59,7 +60,7 @@ export function DiscussionForm() {
               <option value="">{t("form.chooseCategory")}</option>
               {data.categories.map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.name}
+                  {categoryLabel(c.name, t)}
                 </option>
               ))}
             </select>

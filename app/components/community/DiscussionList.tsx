@@ -1,6 +1,7 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/ui/Pagination";
 import { formatDateTime } from "~/lib/format";
+import { categoryLabel } from "~/lib/community";
 import { useTranslation } from "~/lib/translation";
 import type { discussionListLoader } from "~/http/community-pages.server";
 import { RoleBadge } from "./CommentSection";
@@ -44,7 +45,7 @@ export function DiscussionList() {
             {category ? (
               <li aria-current="page">
                 <span aria-hidden="true">/ </span>
-                {category.name}
+                {categoryLabel(category.name, t)}
               </li>
             ) : null}
           </ol>
@@ -84,7 +85,7 @@ export function DiscussionList() {
                   </span>
                   <span>{formatDateTime(d.gmtCreate)}</span>
                   <Link to={href({ cid: d.categoryId })} className="rounded border px-1.5 text-gray-800">
-                    {d.categoryName}
+                    {categoryLabel(d.categoryName, t)}
                   </Link>
                   {d.pid ? (
                     <Link to={`${data.paths.problem}/${encodeURIComponent(d.pid)}`} className="text-blue-800 underline">
@@ -149,7 +150,7 @@ export function DiscussionList() {
             {data.categories.map((c) => (
               <li key={c.id}>
                 <Link to={href({ cid: c.id })} className={`block rounded px-2 py-1 text-sm ${c.id === data.query.cid ? "bg-blue-700 text-white" : "text-gray-800 hover:bg-gray-100"}`} aria-current={c.id === data.query.cid ? "true" : undefined}>
-                  {c.name}
+                  {categoryLabel(c.name, t)}
                 </Link>
               </li>
             ))}

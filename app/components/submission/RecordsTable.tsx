@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { JudgeStatus } from "~/lib/constants";
-import { formatMemory, formatTimeMs } from "~/lib/format";
+import { runFigures, shownScore } from "~/lib/format";
 import { useTranslation } from "~/lib/translation";
 import { StatusTag } from "./StatusTag";
 
@@ -76,10 +75,10 @@ export function RecordsTable<R extends RecordRow>({
               </td>
               <td className="px-2 py-1">
                 <StatusTag status={r.status} />
-                {r.score !== null && r.score !== undefined && r.status !== JudgeStatus.ACCEPTED ? <span className="ml-1 text-xs">{r.score}</span> : null}
+                {shownScore(r) !== null ? <span className="ml-1 text-xs">{shownScore(r)}</span> : null}
               </td>
-              <td className="px-2 py-1">{r.time === null ? "-" : formatTimeMs(r.time)}</td>
-              <td className="px-2 py-1">{r.memory === null ? "-" : formatMemory(r.memory)}</td>
+              <td className="px-2 py-1" data-testid="record-time">{runFigures(r).time}</td>
+              <td className="px-2 py-1" data-testid="record-memory">{runFigures(r).memory}</td>
               <td className="px-2 py-1">{r.language}</td>
               <td className="px-2 py-1">
                 {authorLinked ? (

@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/translation";
 import { followSubmission } from "~/components/submission/live";
 import { StatusTag, statusColorClass } from "~/components/submission/StatusTag";
 import { JudgeStatus, RUNNING_STATUSES } from "~/lib/constants";
-import { formatDateTime, formatLength, formatMemory, formatTimeMs } from "~/lib/format";
+import { formatDateTime, formatLength, formatMemory, formatTimeMs, runFigures } from "~/lib/format";
 import type { SubmissionDetailData } from "~/http/submission-detail.server";
 
 // One submission's detail (spec section 2 "Submissions"): status banner, info table, case or
@@ -96,8 +96,8 @@ export function SubmissionDetailView({ data, links }: { data: SubmissionDetailDa
               </td>
               <td className="py-2 pr-2">{s.username}</td>
               <td className="py-2 pr-2">{s.language}</td>
-              <td className="py-2 pr-2 tabular-nums">{formatTimeMs(s.time)}</td>
-              <td className="py-2 pr-2 tabular-nums">{formatMemory(s.memory)}</td>
+              <td className="py-2 pr-2 tabular-nums">{runFigures(s).time}</td>
+              <td className="py-2 pr-2 tabular-nums">{runFigures(s).memory}</td>
               <td className="py-2 pr-2 tabular-nums">{formatLength(s.length)}</td>
               <td className="py-2 pr-2">
                 <time dateTime={String(s.submitTime)} suppressHydrationWarning>

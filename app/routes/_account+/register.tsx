@@ -7,7 +7,7 @@ import type { AuthActionData } from "~/lib/account";
 import { authT, clientOf, formFailure } from "~/http/account.server";
 import { flash } from "~/http/flash.server";
 import { siteRedirect } from "~/http/paths.server";
-import { register, registerCodeSchema, registerCodeWait, registerSchema, registerSettings, sendRegisterCode } from "~/services/account/registration.server";
+import { register, registerCodeSchema, registerPagePuzzle, registerCodeWait, registerSchema, registerSettings, sendRegisterCode } from "~/services/account/registration.server";
 import { formObject } from "~/services/platform/validation.server";
 import { pageTitle } from "~/lib/meta";
 
@@ -18,10 +18,12 @@ export const handle = { i18n: ["common", "auth"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await authT(request);
   const settings = await registerSettings();
-  return json({ title: t("register.title"), ...settings });
+  // An address that registered many accounts this hour solves the puzzle with the form.
+  const puzzle = settings.open ? await registerPagePuzzle(clientOf(request, context)) : null;
+  return json({ title: t("register.title"), ...settings, puzzle });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -54,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function RegisterPage() {
   const { t } = useTranslation("auth");
-  const { open, emailEnabled } = useLoaderData<typeof loader>();
+  const { open, emailEnabled, puzzle } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as AuthActionData | undefined;
   const navigation = useNavigation();
   const kit = { Form, data, busy: navigation.state === "submitting" && navigation.formData?.get("intent") !== "sendCode" };
@@ -65,6 +67,7 @@ export default function RegisterPage() {
         action="/register"
         open={open}
         emailEnabled={emailEnabled}
+        initialPuzzle={puzzle}
         switchTo={{ href: (m) => (m === "login" ? "/login" : m === "reset" ? "/reset-password" : "/register") }}
       />
     </AuthCard>

@@ -6,7 +6,7 @@ import { useLiveRows } from "~/components/submission/live";
 import { StatusTag } from "~/components/submission/StatusTag";
 import { Pagination } from "~/components/ui/Pagination";
 import { JUDGE_STATUS_INFO, JudgeStatus } from "~/lib/constants";
-import { formatDateTime, formatLength, formatMemory, formatTimeMs } from "~/lib/format";
+import { formatDateTime, formatLength, runFigures, shownScore } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { getT } from "~/services/platform/i18n.server";
 import { getCurrentUser } from "~/services/account/session.server";
@@ -181,17 +181,17 @@ export default function StatusList() {
                       <Link to={`/submission-detail/${s.submitId}`}>
                         <StatusTag status={s.status} />
                       </Link>
-                      {s.score ? (
+                      {shownScore(s) !== null ? (
                         <span className="ml-1 text-xs text-gray-600" data-testid="row-score">
-                          {s.score}
+                          {shownScore(s)}
                         </span>
                       ) : null}
                     </td>
                     <td className="py-2 pr-2 tabular-nums" data-testid="row-time">
-                      {formatTimeMs(s.time)}
+                      {runFigures(s).time}
                     </td>
                     <td className="py-2 pr-2 tabular-nums" data-testid="row-memory">
-                      {formatMemory(s.memory)}
+                      {runFigures(s).memory}
                     </td>
                     <td className="hidden py-2 pr-2 tabular-nums sm:table-cell">{formatLength(s.length)}</td>
                     <td className="py-2 pr-2">{s.language}</td>

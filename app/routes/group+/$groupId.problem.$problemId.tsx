@@ -127,6 +127,7 @@ export default function GroupProblemPage() {
         myStatus={data.myStatus}
         refused={refused}
         example={problem.examples[0] ?? null}
+        detailHref={(id) => `/group/${data.gid}/submission-detail/${id}`}
         selfTestAction={withBase(`/problem/${encodeURIComponent(problem.displayId)}/self-test?gid=${data.gid}`)}
       />
     </div>

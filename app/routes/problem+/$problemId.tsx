@@ -13,7 +13,7 @@ import { Pagination } from "~/components/ui/Pagination";
 import { toast } from "~/components/ui/Toast";
 import { withBase } from "~/lib/base-path";
 import { JudgeStatus, ProblemType } from "~/lib/constants";
-import { acRate, formatDateTime, formatMemory, formatMemoryMb, formatTimeMs, pageFrom } from "~/lib/format";
+import { acRate, formatDateTime, formatMemoryMb, formatTimeMs, pageFrom, runFigures } from "~/lib/format";
 import { displayedLimits, languageInfo } from "~/lib/languages";
 import { EDITOR_EAGER_MEDIA } from "~/lib/editor-loading";
 import { EDITOR_DEFAULTS } from "~/lib/problem";
@@ -392,8 +392,8 @@ function MySubmissions({
                   <StatusTag status={s.status} />
                 </Link>
               </td>
-              <td className="py-2">{formatTimeMs(s.time)}</td>
-              <td className="py-2">{formatMemory(s.memory)}</td>
+              <td className="py-2">{runFigures(s).time}</td>
+              <td className="py-2">{runFigures(s).memory}</td>
               <td className="py-2">{s.language}</td>
             </tr>
           ))}

@@ -49,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     base: base.base,
     inGroup: base.detail.training.gid != null,
+    gid: base.detail.training.gid ?? null,
     problem: { pid: problem._id, displayId: problem.problemId, title: problem.title, ...statementData(problem) },
     editor: { ...editor, templates: codeTemplates(problem, editor.languages) },
     myStatus: strip.find((r) => r.pid === problem._id)?.myStatus ?? null,
@@ -119,6 +120,7 @@ export default function TrainingProblemPage() {
         myStatus={data.myStatus}
         refused={refused}
         example={problem.examples[0] ?? null}
+        detailHref={data.gid != null ? (id) => `/group/${data.gid}/submission-detail/${id}` : undefined}
       />
     </div>
   );

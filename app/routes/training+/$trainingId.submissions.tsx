@@ -29,6 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const page = await listTrainingSubmissions(base.ts, q);
     return json({
       base: base.base,
+      gid: base.detail.training.gid ?? null,
       query: { onlyMine: q.onlyMine, username: q.searchUsername },
       total: page.total,
       size: page.size,
@@ -38,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     });
   } catch (err) {
     const refusal = await trainingEntryRefusalText(request, err);
-    return json({ base: base.base, query: { onlyMine: q.onlyMine, username: q.searchUsername }, total: 0, size: q.limit, current: 1, records: [], refusal }, { status: 403 });
+    return json({ base: base.base, gid: base.detail.training.gid ?? null, query: { onlyMine: q.onlyMine, username: q.searchUsername }, total: 0, size: q.limit, current: 1, records: [], refusal }, { status: 403 });
   }
 }
 
@@ -76,7 +77,7 @@ export default function TrainingSubmissions() {
         rows={data.records}
         problemHeader={t("training:problems.id")}
         problemOf={(r) => r.displayPid}
-        detailHref={(r) => `/submission-detail/${r.submitId}`}
+        detailHref={(r) => (data.gid != null ? `/group/${data.gid}/submission-detail/${r.submitId}` : `/submission-detail/${r.submitId}`)}
         problemHref={(r) => `${data.base}/problem/${encodeURIComponent(r.displayPid)}`}
         rowTestId="training-submission"
       />

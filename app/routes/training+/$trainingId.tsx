@@ -61,7 +61,6 @@ export default function TrainingLayout() {
       <section className="rounded bg-white p-3 shadow-sm sm:p-5">
         <div className="flex flex-wrap items-center gap-3">
           <Heading className="text-xl font-semibold" data-testid="training-title">
-            <span className="mr-2 text-gray-700">#{tr.rank}</span>
             {tr.title}
           </Heading>
           <AuthTag auth={tr.auth} />

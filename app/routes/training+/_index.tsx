@@ -100,7 +100,6 @@ export default function TrainingList() {
               <li key={r.id} className="flex flex-col gap-2 rounded border border-gray-200 p-3" data-testid="training-card" data-tid={r.id}>
                 <div className="flex items-start justify-between gap-2">
                   <Link to={`/training/${r.id}`} className="text-lg font-medium text-blue-700 underline-offset-2 hover:underline">
-                    <span className="mr-1 text-gray-700">#{r.rank}</span>
                     {r.title}
                   </Link>
                   <AuthTag auth={r.auth} />

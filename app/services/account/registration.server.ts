@@ -7,7 +7,9 @@ import { AccountError } from "./errors.server";
 import { emailField, newPasswordField, optionalCodeField, passwordAgainField, refinePasswordAgain, newUsernameField } from "./fields.server";
 import { checkCode, claimSendSlot, consumeCode, releaseWait, storeCode, dropCode, waitLeft } from "./email-code.server";
 import { emailEnabled, sendCodeMail } from "../platform/mail.server";
-import { consume } from "../platform/rate-limit.server";
+import type { PuzzleView } from "~/lib/account";
+import { allowanceOf, consume, secondsUntilFree, spend, usedUp } from "../platform/rate-limit.server";
+import { checkPuzzle, createPuzzle } from "./slide-puzzle.server";
 import { getWebsiteConfig } from "../site/config.server";
 import { createUser, findUserByEmail, findUserByUsername } from "./users.server";
 import { usernameKey } from "./username.server";
@@ -23,6 +25,8 @@ export const registerSchema = z
     passwordAgain: passwordAgainField,
     email: emailField,
     code: optionalCodeField,
+    puzzleToken: z.string().max(200).optional(),
+    puzzleOffset: z.coerce.number({ invalid_type_error: "auth:puzzle.wrong" }).optional(),
   })
   .superRefine((v, ctx) => refinePasswordAgain(v, ctx, (x) => x.password));
 export type RegisterInput = z.infer<typeof registerSchema>;
@@ -91,13 +95,63 @@ export function registerCodeWait(email: string): Promise<number> {
   return waitLeft("register", email.trim().toLowerCase());
 }
 
-/** Creates the account. Nothing is written unless every rule holds. */
+/**
+ * The puzzle the register page shows before the first try: an address that has registered its
+ * allowance of accounts this hour (a class behind one school address) solves one per registration.
+ */
+export async function registerPagePuzzle(client: { ip: string }): Promise<PuzzleView | null> {
+  return (await usedUp("registerIp", client.ip || "-")) ? createPuzzle() : null;
+}
+
+function capReached(seconds: number): AccountError {
+  return new AccountError("auth:register.addressCapReached", { kind: "tooMany", params: { max: allowanceOf("registerIpCap"), seconds } });
+}
+
+function puzzleError(key: string, puzzle: PuzzleView): AccountError {
+  return new AccountError(key, { field: "puzzle", data: { puzzle, needPuzzle: true } });
+}
+
+/**
+ * Creates the account. Nothing is written unless every rule holds. From one address, the first
+ * registrations of an hour need nothing more; the next ones each need the slide puzzle solved;
+ * beyond the address's hourly cap they are refused, saying so.
+ */
 export async function register(input: RegisterInput, client: { ip: string }): Promise<UserDoc> {
   await requireOpen();
   const target = input.email.toLowerCase();
+  const ip = client.ip || "-";
   const needCode = emailEnabled();
   if (needCode && !input.code) throw new AccountError("auth:validation.codeRequired", { field: "code" });
-  await consume(["registerIp", client.ip], ["registerAccount", `email:${target}`], ["registerAccount", `user:${usernameKey(input.username)}`]);
+  // Past the address's cap nothing is asked: the refusal says when it may go on.
+  const capWait = await secondsUntilFree("registerIpCap", ip);
+  if (capWait > 0) throw capReached(capWait);
+  const needPuzzle = await usedUp("registerIp", ip);
+  if (needPuzzle) {
+    if (!input.puzzleToken) throw puzzleError("auth:register.puzzleRequired", await createPuzzle());
+    const check = await checkPuzzle(input.puzzleToken, input.puzzleOffset ?? Number.NaN);
+    if (check !== "ok") {
+      const key = check === "tooFast" ? "auth:puzzle.tooFast" : check === "expired" ? "auth:puzzle.expired" : "auth:puzzle.wrong";
+      throw puzzleError(key, await createPuzzle());
+    }
+  }
+  try {
+    try {
+      await consume(["registerIpCap", ip]);
+    } catch (err) {
+      if (!(err instanceof AccountError) || err.kind !== "tooMany") throw err;
+      throw capReached(Number(err.params.seconds ?? 1));
+    }
+    await consume(["registerAccount", `email:${target}`], ["registerAccount", `user:${usernameKey(input.username)}`]);
+    await spend(["registerIp", ip]);
+    return await createAccount(input, target, needCode);
+  } catch (err) {
+    // The puzzle is spent: a refusal brings the one the next attempt needs.
+    if (needPuzzle && err instanceof AccountError && !err.data.puzzle) Object.assign(err.data, { puzzle: await createPuzzle(), needPuzzle: true });
+    throw err;
+  }
+}
+
+async function createAccount(input: RegisterInput, target: string, needCode: boolean): Promise<UserDoc> {
   await assertFree(input.username, input.email);
   if (needCode) {
     await checkCode("register", target, input.code);

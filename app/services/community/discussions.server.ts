@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMMUNITY_LIMITS, discussionPath, DiscussionStatus, REPORT_TAGS, reportContent, titleForProblem } from "~/lib/community";
+import { COMMUNITY_LIMITS, discussionPath, DiscussionStatus, REPORT_TAGS, reportContent, SEEDED_CATEGORY_NAME, titleForProblem } from "~/lib/community";
 import { PAGE_SIZE } from "~/lib/constants";
 import { nextSeq } from "~/models/counter.server";
 import { Discussion, DiscussionCategory, DiscussionReport, type DiscussionCategoryDoc, type DiscussionDoc, type DiscussionReportDoc } from "~/models/discussion.server";
@@ -136,7 +136,7 @@ export async function saveCategories(viewer: Viewer, list: z.infer<typeof catego
 /** First start: one category so the form can be used. */
 export async function seedCategories(): Promise<void> {
   if (await DiscussionCategory.exists({})) return;
-  await DiscussionCategory.updateOne({ _id: 1 }, { $setOnInsert: { name: "General", gmtCreate: new Date() } }, { upsert: true });
+  await DiscussionCategory.updateOne({ _id: 1 }, { $setOnInsert: { name: SEEDED_CATEGORY_NAME, gmtCreate: new Date() } }, { upsert: true });
   await nextSeq("discussion-category");
 }
 

@@ -6,6 +6,7 @@ import { Contest } from "~/models/contest.server";
 import { nextSeq } from "~/models/counter.server";
 import { Discussion } from "~/models/discussion.server";
 import { Group, type GroupDoc } from "~/models/group.server";
+import { GroupRank } from "~/models/group-rank.server";
 import { GroupMember, groupMemberKey, type GroupMemberDoc } from "~/models/group-member.server";
 import { Problem } from "~/models/problem.server";
 import { Tag } from "~/models/tag.server";
@@ -253,6 +254,7 @@ async function removeGroupContent(user: CurrentUser, gid: number): Promise<void>
     Tag.deleteMany({ gid }),
     GroupMember.deleteMany({ gid }),
     Announcement.deleteMany({ gid }),
+    GroupRank.deleteMany({ gid }),
   ]);
   await Group.deleteOne({ _id: gid });
   // The group's contests and trainings are gone; those of the site may list a problem the bank took in.

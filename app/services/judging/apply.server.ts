@@ -26,6 +26,7 @@ import { isFerretDb } from "../platform/store.server";
 import { publishStatus } from "../submission/status.server";
 import { submissionWritten } from "../submission/user-problem-status.server";
 import { updateParticipant } from "../contest/board.server";
+import { groupVerdictApplied } from "../group/rank.server";
 import { trainingVerdictApplied } from "../training/rank.server";
 import { carryDayChange, recomputeUserDays } from "../stats/user-days.server";
 
@@ -97,18 +98,18 @@ export async function readJudgeState(submitId: number): Promise<JudgeState | nul
 
 // Problem and user of a submission never change: known once, they name its locks without a read
 // (on FerretDB a read of a recent submission costs in proportion to the number of submissions).
-type SubmissionKey = Pick<JudgeState, "_id" | "pid" | "uid" | "cid"> & { tid?: number };
+type SubmissionKey = Pick<JudgeState, "_id" | "pid" | "uid" | "cid"> & { tid?: number; gid?: number | null };
 const keys = new Map<number, SubmissionKey>();
 
 function rememberKey(s: SubmissionKey): void {
   if (keys.size >= 50_000) keys.delete(keys.keys().next().value as number);
-  keys.set(s._id, { _id: s._id, pid: s.pid, uid: s.uid, cid: s.cid, tid: s.tid ?? 0 });
+  keys.set(s._id, { _id: s._id, pid: s.pid, uid: s.uid, cid: s.cid, tid: s.tid ?? 0, gid: s.gid ?? null });
 }
 
 async function submissionKey(submitId: number): Promise<SubmissionKey | null> {
   const known = keys.get(submitId);
   if (known) return known;
-  const doc = await Submission.findById(submitId).select("_id pid uid cid tid").lean<SubmissionKey>();
+  const doc = await Submission.findById(submitId).select("_id pid uid cid tid gid").lean<SubmissionKey>();
   if (doc) rememberKey(doc);
   return doc;
 }
@@ -241,6 +242,8 @@ export async function applyJudgeEvents(submitId: number, events: JudgeEvent[], n
   const ranking = outcome.found ? keptRankingOf(key) : null;
   if (ranking?.kind === "contest") await updateParticipant(ranking.cid, key.uid);
   else if (ranking?.kind === "training") await trainingVerdictApplied(ranking.tid, key.uid);
+  // And its group's rank, when it was made in a group (its problems, trainings or contests).
+  if (outcome.found) await groupVerdictApplied(key);
   return outcome;
 }
 

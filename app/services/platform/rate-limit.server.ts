@@ -26,8 +26,13 @@ export const RATE_RULES = {
    * login of it needs the slide puzzle until the window passes (see login.server.ts).
    */
   loginAccount: { points: 20, duration: 600, perAddress: false },
-  /** Accounts created from one address. */
+  /**
+   * Registrations from one address before each further one needs the slide puzzle (a class
+   * behind one school address goes on registering, each with the puzzle solved).
+   */
   registerIp: { points: 10, duration: 3600, perAddress: true },
+  /** Registrations from one address, puzzle or not: beyond this, refused until the hour passes. */
+  registerIpCap: { points: 100, duration: 3600, perAddress: true },
   /** Registration attempts for one e-mail address, and for one username, from any address. */
   registerAccount: { points: 10, duration: 3600, perAddress: false },
   /** E-mails with a code (register, reset, change e-mail) requested from one address. */
@@ -105,6 +110,18 @@ export async function refund(...pairs: Array<[RateRule, string]>): Promise<void>
 /** Takes one point from each pair without refusing anything: for a rule that gates instead of refusing. */
 export async function spend(...pairs: Array<[RateRule, string]>): Promise<void> {
   await Promise.all(pairs.map(async ([rule, key]) => limiter(rule).penalty(key || "-", 1)));
+}
+
+/** A rule's allowance as configured (per-address ones scaled). */
+export function allowanceOf(rule: RateRule): number {
+  return limiter(rule).points;
+}
+
+/** The seconds until a key that used its whole allowance may go on; 0 while it has some left. */
+export async function secondsUntilFree(rule: RateRule, key: string): Promise<number> {
+  const res = await limiter(rule).get(key || "-");
+  if (!res || res.consumedPoints < limiter(rule).points) return 0;
+  return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 }
 
 /** Whether a key has used its whole allowance. */

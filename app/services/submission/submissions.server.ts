@@ -61,14 +61,24 @@ export async function createSubmission(
 ): Promise<SubmissionDoc> {
   let problem: ProblemDoc | null;
   let inContest = { displayId: "", title: "" };
+  // The group a submission belongs to: a contest's or a training's own (whatever the form sent,
+  // so everything done inside a group is in the group's scope), else the one named.
+  let gid = input.gid ?? null;
+  const named = input.gid ? input.gid : null;
   if (input.cid > 0) {
     // The contest scope of the policy decides, before the problem is read, then on the problem.
-    const target = await contestSubmitTarget(await resolveContest(input.cid, user, null), input.pid);
+    const cs = await resolveContest(input.cid, user, null);
+    if (named !== null && named !== (cs.contest.gid ?? null)) throw new SubmitError("notFound", "judge:problemNotFound");
+    gid = cs.contest.gid ?? null;
+    const target = await contestSubmitTarget(cs, input.pid);
     problem = target.problem;
     inContest = { displayId: target.displayId, title: target.title };
-  } else if (input.tid > 0 && (input.gid === null || input.gid === undefined)) {
+  } else if (input.tid > 0) {
     // The training scope of the policy decides (registration of a private training, its problems).
-    problem = await trainingSubmitTarget(await resolveTraining(input.tid, user, null), input.pid);
+    const ts = await resolveTraining(input.tid, user, null);
+    if (named !== null && named !== (ts.training.gid ?? null)) throw new SubmitError("notFound", "judge:problemNotFound");
+    gid = ts.training.gid ?? null;
+    problem = await trainingSubmitTarget(ts, input.pid);
   } else {
     // Before the problem is read: a refusal must not tell whether a hidden problem exists.
     const scope = await scopeForRequest(input, user);
@@ -95,7 +105,7 @@ export async function createSubmission(
     displayId: inContest.displayId,
     cid: input.cid,
     tid: input.tid,
-    gid: input.gid ?? null,
+    gid,
     uid: user._id,
     username: user.username,
     title: inContest.title || problem.title,

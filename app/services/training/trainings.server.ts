@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { consumeFor, refund, type RateRule } from "../platform/rate-limit.server";
-import { PAGE_SIZE } from "~/lib/constants";
+import { JudgeStatus, PAGE_SIZE } from "~/lib/constants";
 import { TRAINING_RANK_DEFAULT, TRAINING_RANK_MAX } from "~/lib/training";
 import { nextSeq } from "~/models/counter.server";
 import { Training, type TrainingDoc } from "~/models/training.server";
@@ -9,6 +9,7 @@ import { categoryJson } from "./categories.server";
 import { TrainingProblem } from "~/models/training-problem.server";
 import { TrainingRank } from "~/models/training-rank.server";
 import { TrainingRegister, trainingUserKey } from "~/models/training-register.server";
+import { Submission } from "~/models/submission.server";
 import { User } from "~/models/user.server";
 import { mayCreateTraining, TRAINING_PRIVATE, TRAINING_PUBLIC, trainingRegisterRefusal } from "../access/policy.server";
 import type { CurrentUser } from "../account/session.server";
@@ -196,7 +197,8 @@ export interface TrainingListRow {
 /**
  * A page of the training list (spec section 2: keyword, auth and category filters; 15 a page), by
  * number then id: shown trainings of the scope, hidden ones too for its admins (`includeHidden`).
- * The viewer's solved count comes from their kept solved list.
+ * The viewer's solved count comes from their kept solved list (and, in a group, what they solved
+ * in the group, which that list leaves out).
  */
 export async function listTrainings(query: TrainingListQuery, viewer: CurrentUser | null, scope: TrainingPlace, includeHidden: boolean) {
   const filter: Record<string, unknown> = { gid: scope.gid };
@@ -222,7 +224,7 @@ export async function listTrainings(query: TrainingListQuery, viewer: CurrentUse
   const [categories, problems, solved] = await Promise.all([
     categoryIds.length ? TrainingCategory.find({ _id: { $in: categoryIds } }).lean<TrainingCategoryDoc[]>() : Promise.resolve([]),
     viewer && tids.length ? TrainingProblem.find({ tid: { $in: tids } }).select("tid pid").lean<Array<{ tid: number; pid: number }>>() : Promise.resolve([]),
-    viewer ? solvedSet(viewer._id) : Promise.resolve(null),
+    viewer ? solvedSet(viewer._id, scope.gid, tids) : Promise.resolve(null),
   ]);
   const byId = new Map(categories.map((c) => [c._id, c]));
   const acByTid = new Map<number, number>();
@@ -235,16 +237,25 @@ export async function listTrainings(query: TrainingListQuery, viewer: CurrentUse
   return { total, current: query.currentPage, size: query.limit, records };
 }
 
-/** The user's kept solved list (updated when a verdict is applied). */
-async function solvedSet(uid: string): Promise<Set<number>> {
-  const u = await User.findById(uid).select("solvedPids").lean<{ solvedPids?: number[] }>();
-  return new Set(u?.solvedPids ?? []);
+/**
+ * What the user solved, for a training's progress: their kept solved list (updated when a verdict
+ * is applied); in a group, with the problems they solved in the group (its problems and
+ * trainings), which the solved list leaves out.
+ */
+async function solvedSet(uid: string, gid: number | null, tids: readonly number[]): Promise<Set<number>> {
+  const [u, inGroup] = await Promise.all([
+    User.findById(uid).select("solvedPids").lean<{ solvedPids?: number[] }>(),
+    gid === null
+      ? Promise.resolve([] as number[])
+      : (Submission.distinct("pid", { uid, status: JudgeStatus.ACCEPTED, cid: 0, $or: [{ gid }, { tid: { $in: [...tids] } }] }) as Promise<number[]>),
+  ]);
+  return new Set([...(u?.solvedPids ?? []), ...inGroup]);
 }
 
-/** Problems of the training the user has solved (the detail's progress): their kept solved list. */
-export async function trainingProgress(uid: string, problemPids: ReadonlySet<number>): Promise<number> {
+/** Problems of the training the user has solved (the detail's progress). */
+export async function trainingProgress(uid: string, training: Pick<TrainingDoc, "_id" | "gid">, problemPids: ReadonlySet<number>): Promise<number> {
   if (problemPids.size === 0) return 0;
-  const solved = await solvedSet(uid);
+  const solved = await solvedSet(uid, training.gid ?? null, [training._id]);
   let n = 0;
   for (const pid of problemPids) if (solved.has(pid)) n++;
   return n;
@@ -259,7 +270,7 @@ export async function trainingDetail(ts: TrainingScope) {
   const { training, ctx, viewer } = ts;
   const category = training.categoryId ? await TrainingCategory.findById(training.categoryId).lean<TrainingCategoryDoc>() : null;
   const canEnter = !ts.standing.entryRefusal;
-  const acCount = viewer && canEnter ? await trainingProgress(viewer._id, ctx.problemPids) : 0;
+  const acCount = viewer && canEnter ? await trainingProgress(viewer._id, training, ctx.problemPids) : 0;
   return { training, category, ctx, admin: ts.standing.admin, canEnter, acCount, problemCount: ctx.problemPids.size };
 }
 

@@ -4,6 +4,7 @@ import { sharedPchDir } from "../../../judge-service/src/sandbox-host";
 import { consoleSink } from "../../../scripts/lib/prefix";
 import { startStack } from "../../../scripts/lib/stack";
 import { startRemoteSites } from "../../fixtures/remote-oj/sites";
+import { E2E_RATE_LIMIT_SCALE } from "./limits";
 import { startMailbox } from "./mailbox";
 
 // Started by Playwright's webServer: a local SMTP server, then the whole site configured to send
@@ -36,7 +37,7 @@ const stack = await startStack({
     // Precompiled headers built once for this machine's test stacks, not once per run.
     JUDGE_PCH_DIR: process.env.JUDGE_PCH_DIR || sharedPchDir(),
     // Browser tests sign in many times from one address.
-    RATE_LIMIT_SCALE: "20",
+    RATE_LIMIT_SCALE: String(E2E_RATE_LIMIT_SCALE),
     // The browser connects from loopback, trusted as a proxy: a test chooses its client address
     // with X-Forwarded-For (the failed-login count is kept per address).
     TRUST_PROXY: "loopback",

@@ -11,6 +11,8 @@ const { User } = await import("~/models/user.server");
 const { disconnectDb } = await import("~/services/platform/db.server");
 const { closeRedis } = await import("~/services/platform/redis.server");
 const { updateWebsiteConfig } = await import("~/services/site/config.server");
+const { redis, rkey } = await import("~/services/platform/redis.server");
+const { spend } = await import("~/services/platform/rate-limit.server");
 const { verifyPassword } = await import("~/services/account/password.server");
 const registerPage = await import("~/routes/_account+/register");
 const apiRegister = await import("~/routes/ojapi+/_account+/register");
@@ -232,19 +234,44 @@ describe("registration", () => {
     expect((await registerForm({ ...other, password: "secret1", passwordAgain: "secret1", code }, "198.18.0.1")).status).toBe(302);
   });
 
-  it("limits accounts created from one address (10 an hour)", async () => {
+  it("lets a class behind one address register: after 10 in an hour each needs the slide puzzle; past 100 refused, saying why", async () => {
     const ip = "192.0.2.77";
-    let created = 0;
-    for (let i = 0; i < 11; i++) {
+    const answer = async (token: string) => (JSON.parse((await redis().get(rkey("puzzle", token)))!) as { x: number }).x;
+    for (let i = 0; i < 30; i++) {
       const { username, email } = fresh(`rl${i}`);
       const code = await codeFor(email);
-      const res = await registerForm({ username, password: "secret1", passwordAgain: "secret1", email, code }, ip);
-      if (res.status === 302) created++;
-      else {
-        expect(res.status).toBe(429);
-        expect((await body<{ errors: Record<string, string> }>(res)).errors._form).toMatch(/^Too many attempts, please try again in \d+ seconds$/);
+      const form = { username, password: "secret1", passwordAgain: "secret1", email, code };
+      const page = (await (await registerPage.loader(args(request("/register"), ip))).json()) as { puzzle: { token: string } | null };
+      if (i < 10) {
+        expect(page.puzzle, `registration ${i + 1}`).toBeNull();
+        expect((await registerForm(form, ip)).status).toBe(302);
+        continue;
       }
+      // The page shows the puzzle at once; a try without it is answered with one, and nothing is written.
+      expect(page.puzzle, `registration ${i + 1}`).not.toBeNull();
+      const asked = await registerForm(form, ip);
+      expect(asked.status).toBe(400);
+      const b = await body<{ errors: Record<string, string>; data: { puzzle: { token: string }; needPuzzle: boolean } }>(asked);
+      expect(b.errors.puzzle).toBe(msg("register", "puzzleRequired"));
+      expect(await User.countDocuments({ usernameLower: username.toLowerCase() })).toBe(0);
+      await new Promise((r) => setTimeout(r, 450));
+      const res = await registerForm({ ...form, puzzleToken: b.data.puzzle.token, puzzleOffset: String(await answer(b.data.puzzle.token)) }, ip);
+      expect(res.status, `registration ${i + 1}`).toBe(302);
     }
-    expect(created).toBe(10);
+    expect(await User.countDocuments({ usernameLower: { $regex: /^rl\d/ } })).toBeGreaterThanOrEqual(30);
+
+    // Past the hard cap (100 an hour from one address), refused with what happens, in both languages.
+    const capIp = "192.0.2.78";
+    await spend(...Array.from({ length: 100 }, () => ["registerIpCap", capIp] as ["registerIpCap", string]));
+    const { username, email } = fresh("rlcap");
+    const code = await codeFor(email);
+    const refused = await registerForm({ username, password: "secret1", passwordAgain: "secret1", email, code }, capIp);
+    expect(refused.status).toBe(429);
+    expect((await body<{ errors: Record<string, string> }>(refused)).errors._form).toMatch(
+      /^100 accounts were registered from this network in the last hour, the most one address may register\. Try again in \d+ seconds, or ask the site's administrator to create the accounts\.$/,
+    );
+    const zhRefused = await registerPage.action(args(request("/register", { form: { username, password: "secret1", passwordAgain: "secret1", email, code }, lang: "zh-CN" }), capIp)) as Response;
+    expect((await body<{ errors: Record<string, string> }>(zhRefused)).errors._form).toMatch(/^过去一小时内从该网络已注册 100 个账号/);
+    expect(await User.countDocuments({ usernameLower: username.toLowerCase() })).toBe(0);
   });
 });

@@ -100,6 +100,15 @@ export function boardSealedAt(c: Pick<ContestForAccess, "sealRank" | "sealRankTi
   return now < c.endTime || !c.autoRealRank;
 }
 
+/**
+ * Whether a contest's results may count where all its possible viewers see them outside the contest
+ * (its group's rank, read by the members a group contest is open to): it has started and its board
+ * is not sealed now (a sealed ACM board, an OI contest without real-time rank: not until unsealed).
+ */
+export function contestResultsPublicAt(c: Pick<ContestForAccess, "sealRank" | "sealRankTime" | "startTime" | "endTime" | "autoRealRank">, now: Date): boolean {
+  return now >= c.startTime && !boardSealedAt(c, now);
+}
+
 function contestAdminOf(viewer: Viewer, ctx: ContestAccessContext): boolean {
   return isContestAdmin(viewer, ctx.contest, ctx.groupAdmin);
 }
