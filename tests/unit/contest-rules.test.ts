@@ -20,7 +20,7 @@ const { WRONG_ANSWER: WA, ACCEPTED: AC, COMPILE_ERROR: CE, SYSTEM_ERROR: SE, PEN
 describe("ACM", () => {
   const subs = [
     sub(1, 10, WA),
-    sub(1, 15, CE), // costs nothing
+    sub(1, 15, CE), // no penalty, but a try in the cell's count (HOJ counts every submission)
     sub(1, 30, AC), // 1800 s + one rejected try: 3000
     sub(1, 40, WA), // after the AC: ignored
     sub(2, 5, SE), // costs nothing
@@ -34,7 +34,7 @@ describe("ACM", () => {
     const row = acmRule.computeRow(contest, "live", subs);
     expect(row.ac).toBe(2);
     expect(row.totalTime).toBe(3000 + 5400);
-    expect(row.cells["1"]).toMatchObject({ isAC: true, acTime: 1800, errorNum: 1, judged: 3 });
+    expect(row.cells["1"]).toMatchObject({ isAC: true, acTime: 1800, errorNum: 1, judged: 4 });
     expect(row.cells["2"]).toMatchObject({ isAC: true, acTime: 4200, errorNum: 1 });
     expect(row.cells["3"]).toBeUndefined();
     expect(row.cells["4"]).toBeUndefined();
