@@ -207,12 +207,13 @@ const KNOWN_GAPS: Record<string, Partial<Record<Check, string>>> = {
   "PUT /ojapi/admin/contest/announcement": { guard: "the body is validated before the role: a plain user gets 400, not HOJ's 403" },
   "GET /ojapi/get-user-calendar-heatmap": { guard: "without uid or username an anonymous call answers 401; HOJ answers 400 (both refuse it)" },
   "GET /ojapi/admin/contest/problem": {
-    guard: "ours needs cid (the contest whose admins may edit it) and answers 400 without it before the role check",
+    guard: "ours needs cid (the contest whose admins may edit it): a plain user without it gets 400 before the role check",
     names: "ours needs cid beside pid; HOJ's call sends pid alone",
   },
-  "DELETE /ojapi/admin/contest/problem": { guard: "ours needs cid (HOJ's is optional: without it HOJ deletes the problem) and answers 400 without it before the role check" },
+  "DELETE /ojapi/admin/contest/problem": {
+    guard: "ours needs cid (HOJ's is optional: without it HOJ deletes the problem): a plain user without it gets 400 before the role check",
+  },
   "GET /ojapi/admin/config/get-web-config": { shape: "data.name is missing (WebConfigDTO.name)" },
-  "GET /ojapi/admin/contest/contest-problem": { shape: "data.gmtCreate and data.gmtModified are missing (ContestProblem)" },
   "GET /ojapi/admin/contest/get-contest-list": { shape: "records[].starAccount is an array where HOJ sends a JSON string; records[].isGroup and awardConfig are missing" },
   "POST /ojapi/admin/dashboard/get-sessions": { shape: "data is not HOJ's Session: its id is missing" },
   "GET /ojapi/admin/judge/cancel-judge": { shape: "data is not HOJ's whole Judge row: pid, displayPid, uid, username, submitTime, code, language, cid, cpid, gid, ip, version, vjudge* and gmt* are missing" },
