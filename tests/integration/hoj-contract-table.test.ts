@@ -224,8 +224,6 @@ const KNOWN_GAPS: Record<string, Partial<Record<Check, string>>> = {
     shape: "records lack course, number, cfUsername, github, blog, avatar, signature, gmtModified (and password, which ours never sends: deliberate)",
   },
   "GET /ojapi/get-group-access": { shape: "data is a bare boolean; HOJ sends AccessVO {access}" },
-  "GET /ojapi/get-problem-languages": { shape: "languages lack codeTemplate, seq, gmtCreate, gmtModified (Language)" },
-  "GET /ojapi/languages": { shape: "languages lack codeTemplate, seq, gmtCreate, gmtModified (Language)" },
   "GET /ojapi/get-submission-detail": { shape: "submission lacks cpid, version, vjudgeSubmitId, vjudgeUsername, vjudgePassword, gmtCreate (Judge)" },
   "GET /ojapi/get-training-problem-list": { shape: "rows lack the per-verdict counts mle, tle, re, pe, ce, wa, se, pa and score (ProblemVO)" },
   "GET /ojapi/group/get-member-list": { shape: "records[].id is the member's uid string; HOJ sends the membership's Long id" },
