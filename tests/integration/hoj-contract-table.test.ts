@@ -330,6 +330,9 @@ let plainToken = "";
 const PER_CALL: Record<string, Record<string, unknown>> = {
   // The status list's poll outside a contest (HOJ's client sends no cid there).
   "POST /ojapi/check-submissions-status": { cid: null },
+  // The site's problem (HOJ's client sends gid only in a group), and the contest's by its letter.
+  "GET /ojapi/get-problem-detail": { gid: null },
+  "GET /ojapi/get-contest-problem-details": { displayId: "A" },
   // HOJ's message kinds.
   "DELETE /ojapi/msg/clean": { type: "Sys", id: null },
   // Reply's fields are not in the contract: the id is what a removal reads.
