@@ -227,7 +227,7 @@ const KNOWN_GAPS: Record<string, Partial<Record<Check, string>>> = {
   "GET /ojapi/get-group-access": { shape: "data is a bare boolean; HOJ sends AccessVO {access}" },
   "GET /ojapi/get-submission-detail": { shape: "submission lacks cpid, version, vjudgeSubmitId, vjudgeUsername, vjudgePassword, gmtCreate (Judge)" },
   "GET /ojapi/get-training-problem-list": { shape: "rows lack the per-verdict counts mle, tle, re, pe, ce, wa, se, pa and score (ProblemVO)" },
-  "GET /ojapi/group/get-member-list": { shape: "records[].id is the member's uid string; HOJ sends the membership's Long id" },
+  "GET /ojapi/group/get-member-list": { shape: "records[].id is a string (memberships are keyed \"<gid>:<uid>\", with no Long id); HOJ sends a Long" },
 };
 
 /** Calls the names and shape checks do not make: they change the state the other calls read. */
