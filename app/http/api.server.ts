@@ -22,6 +22,21 @@ export function apiBody<T>(data: T, msg = "success") {
 type ApiArgs = LoaderFunctionArgs | ActionFunctionArgs;
 
 /**
+ * HOJ's pages (MyBatis-Plus IPage) carry `pages` beside records, total, size and current: the
+ * number of pages, 0 when size is 0. A page-like answer, or one a level or two inside it (comments'
+ * commentList), gets it where its service left it out.
+ */
+export function withPages<T>(data: T, depth = 0): T {
+  if (!data || typeof data !== "object" || Array.isArray(data) || depth > 2) return data;
+  const o = data as Record<string, unknown>;
+  if (Array.isArray(o.records) && typeof o.total === "number" && typeof o.size === "number" && o.pages === undefined) {
+    o.pages = o.size > 0 ? Math.ceil(o.total / o.size) : 0;
+  }
+  for (const v of Object.values(o)) if (v && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date)) withPages(v, depth + 1);
+  return data;
+}
+
+/**
  * Wraps an /ojapi loader or action. The handler returns the `data` part (or a whole Response for
  * downloads); thrown ApiErrors and validation errors become the wrapper with a translated message.
  * `ns` lists the translation namespaces the handler's messages come from.
@@ -36,7 +51,7 @@ export function apiRoute<A extends ApiArgs>(handler: (args: A) => Promise<unknow
         for (const [k, v] of Object.entries(extra)) data.headers.set(k, v);
         return data;
       }
-      return json(apiBody(data ?? null), { headers: extra });
+      return json(apiBody(withPages(data ?? null)), { headers: extra });
     } catch (err) {
       // The store or Redis unreachable is refused as "unavailable" (503), like a service's own refusal.
       const refusal = err instanceof DomainError ? err : outageRefusal(err, request);

@@ -23,8 +23,9 @@ export async function apiContestViewer(request: Request, cid: unknown, place: Co
 
 /** The same for a call only the contest's admins may make (403 for the others). */
 export async function apiContestAdmin(request: Request, cid: unknown, place: ContestPlace | null): Promise<{ user: CurrentUser; cs: ContestScope }> {
-  const id = inputId(cid);
+  // Who calls comes first: an anonymous call is refused as HOJ's guard refuses it, whatever its ids.
   const user = await requireApiUser(request);
+  const id = inputId(cid);
   return { user, cs: await administerContest(id, user, place) };
 }
 
@@ -33,8 +34,8 @@ export async function apiContestAdmin(request: Request, cid: unknown, place: Con
  * and the contest resolved in that group's place, for a caller who administers it.
  */
 export async function apiGroupContestAdmin(request: Request, cid: unknown): Promise<{ user: CurrentUser; cs: ContestScope; admin: GroupContentAdmin }> {
-  const id = inputId(cid);
   const user = await requireApiUser(request);
+  const id = inputId(cid);
   const admin = await groupOfContest(id, user);
   return { user, admin, cs: await administerContest(id, user, admin.manage) };
 }

@@ -254,8 +254,9 @@ describe("one problem", () => {
     expect(b.data.problem.id).toBe(1001);
     expect(b.data.problem.problemId).toBe("P1001");
     expect(b.data.problem.examples).toBe("<input>1 2</input><output>3</output><input>5 5</input><output>10</output>");
-    expect(b.data.problem).not.toHaveProperty("spjCode");
-    expect(b.data.problem).not.toHaveProperty("judgeExtraFile");
+    expect(b.data.problem.spjCode).toBeNull();
+    expect(b.data.problem.judgeExtraFile).toBeNull();
+    expect(b.data.problem.caseVersion).toBeNull();
     expect(b.data.problem).not.toHaveProperty("testCases");
     expect(b.data.languages).toEqual(["C", "C++", "Python3"]);
     expect(Object.keys(b.data.codeTemplate)).toEqual(["C", "C++", "Python3"]);

@@ -22,6 +22,12 @@ export interface HojLanguage {
   oj: string;
   isSpj: boolean;
   contentType: string;
+  /** HOJ's Language also carries these: the template again, its place in the list, and the row's
+   * times (null: the catalogue is part of the code, not a stored row). */
+  codeTemplate: string;
+  seq: number;
+  gmtCreate: null;
+  gmtModified: null;
 }
 
 const CONTENT_TYPES: Record<LanguageInfo["mode"], string> = {
@@ -47,6 +53,10 @@ function toHoj(info: LanguageInfo): HojLanguage {
     oj: "ME",
     isSpj: (SPJ_LANGUAGES as readonly string[]).includes(info.name),
     contentType: CONTENT_TYPES[info.mode],
+    codeTemplate: info.template,
+    seq: LANGUAGES.indexOf(info),
+    gmtCreate: null,
+    gmtModified: null,
   };
 }
 
@@ -78,7 +88,20 @@ function remoteLanguages(oj: string, names: readonly string[]): HojLanguage[] {
   const list = REMOTE_LANGUAGES[oj as RemoteOj] ?? [];
   return list
     .filter((l) => names.includes(l.name))
-    .map((l, i) => ({ id: 1000 + i, name: l.name, description: l.name, compileCommand: "", template: "", oj, isSpj: false, contentType: /java/i.test(l.name) ? "text/x-java" : /python|pypy/i.test(l.name) ? "text/x-python" : /^(gcc|c\b|gnu gcc)/i.test(l.name) ? "text/x-csrc" : "text/x-c++src" }));
+    .map((l, i) => ({
+      id: 1000 + i,
+      name: l.name,
+      description: l.name,
+      compileCommand: "",
+      template: "",
+      oj,
+      isSpj: false,
+      contentType: /java/i.test(l.name) ? "text/x-java" : /python|pypy/i.test(l.name) ? "text/x-python" : /^(gcc|c\b|gnu gcc)/i.test(l.name) ? "text/x-csrc" : "text/x-c++src",
+      codeTemplate: "",
+      seq: i,
+      gmtCreate: null,
+      gmtModified: null,
+    }));
 }
 
 /** A problem's languages as offered: the judges' for this site's own, its remote judge's for a remote one. */

@@ -280,10 +280,13 @@ export function problemCount(p: Pick<ProblemDoc, "_id" | "total" | "ac" | "wa" |
   };
 }
 
-/** HOJ's Problem shape for learners: the admin's without checker code, test data or judge-only files. */
+/**
+ * HOJ's Problem shape for learners: the admin's without checker code, test data or judge-only
+ * files. Their fields stay, null, as HOJ sends them (its client reads the whole Problem).
+ */
 export function problemJson(p: ProblemDoc, user: CurrentUser | null) {
   const { spjCode: _code, spjCompileOk: _compiled, judgeExtraFile: _files, caseVersion: _data, ...shown } = toHojProblem(p);
-  return { ...shown, spjLanguage: seesCheckerLanguage(user) ? p.spjLanguage : null };
+  return { ...shown, spjCode: null, judgeExtraFile: null, caseVersion: null, spjLanguage: seesCheckerLanguage(user) ? p.spjLanguage : null };
 }
 
 /** GET /ojapi/get-problem-detail: HOJ's ProblemInfoVO. */

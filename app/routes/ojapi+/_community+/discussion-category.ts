@@ -3,9 +3,14 @@ import { apiRoute, bodyParams, parseWith, requireApiUser } from "~/http/api.serv
 import { DomainError } from "~/services/errors.server";
 import { categoryListSchema, listCategories, saveCategories } from "~/services/community/discussions.server";
 
-// /ojapi/discussion-category: GET the categories [{id, name, gmtCreate}]; POST the whole edited
-// list [{id, name}] (super admin).
-const categoryJson = (c: { _id: number; name: string; gmtCreate: Date }) => ({ id: c._id, name: c.name, gmtCreate: c.gmtCreate });
+// /ojapi/discussion-category: GET the categories [{id, name, gmtCreate, gmtModified}] (HOJ's
+// Category); POST the whole edited list [{id, name}] (super admin).
+const categoryJson = (c: { _id: number; name: string; gmtCreate: Date; gmtModified?: Date }) => ({
+  id: c._id,
+  name: c.name,
+  gmtCreate: c.gmtCreate,
+  gmtModified: c.gmtModified ?? c.gmtCreate,
+});
 
 export const loader = apiRoute(async (_args: LoaderFunctionArgs) => (await listCategories()).map(categoryJson), ["community"]);
 

@@ -4,13 +4,16 @@ import { inputId } from "~/http/ids.server";
 import { addContestProblem, addContestProblemSchema, contestProblemForAdmin, updateContestProblem, updateContestProblemSchema } from "~/services/contest/problems.server";
 import { apiContestAdmin } from "~/http/contest-api.server";
 
-const json = (cp: { _id: number; cid: number; pid: number; displayId: string; displayTitle: string; color: string }) => ({
+// HOJ's ContestProblem; ours keeps no separate modification time, so gmtModified is its creation.
+const json = (cp: { _id: number; cid: number; pid: number; displayId: string; displayTitle: string; color: string; gmtCreate?: Date }) => ({
   id: cp._id,
   cid: cp.cid,
   pid: cp.pid,
   displayId: cp.displayId,
   displayTitle: cp.displayTitle,
   color: cp.color,
+  gmtCreate: cp.gmtCreate ?? null,
+  gmtModified: cp.gmtCreate ?? null,
 });
 
 // GET /ojapi/admin/contest/contest-problem?cid&pid: a contest problem; PUT {id, displayId,

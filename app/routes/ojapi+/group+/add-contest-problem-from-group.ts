@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiRoute, bodyParams, parseWith, requireApiUser } from "~/http/api.server";
+import { apiRoute, bodyParams, parseWith, queryParams, requireApiUser } from "~/http/api.server";
 import { inputId } from "~/http/ids.server";
 import { addContestProblemSchema } from "~/services/contest/problems.server";
 import { addContestProblemFromGroup, groupOfContest } from "~/services/group/content.server";
@@ -8,7 +8,8 @@ import { addContestProblemFromGroup, groupOfContest } from "~/services/group/con
 // own problems (display id or number) in a group's contest.
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const user = await requireApiUser(request);
-  const body = await bodyParams(request);
+  // HOJ sends these as request parameters (query or form); a JSON body is read too.
+  const body: Record<string, unknown> = { ...queryParams(request), ...(await bodyParams(request)) };
   const cid = inputId(body.cid);
   const ref = body.problemId ?? body.pid;
   const problemId = typeof ref === "number" ? ref : String(ref ?? "").trim();

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiRoute, bodyParams, parseWith } from "~/http/api.server";
+import { apiRoute, bodyParams, parseWith, queryParams } from "~/http/api.server";
 import { addTrainingProblem, addTrainingProblemSchema } from "~/services/training/problems.server";
 import { apiGroupTrainingAdmin } from "~/http/training-api.server";
 
 // POST /ojapi/group/add-training-problem-from-group {problemId, tid}: one of the group's own problems (display id or number) in a group's training.
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
-  const body = await bodyParams(request);
+  // HOJ sends these as request parameters (query or form); a JSON body is read too.
+  const body: Record<string, unknown> = { ...queryParams(request), ...(await bodyParams(request)) };
   const { ts } = await apiGroupTrainingAdmin(request, body.tid);
   const tid = ts.training._id;
   const ref = body.problemId ?? body.pid;
