@@ -228,7 +228,7 @@ test("Reset asks first and then puts back the language's template", async ({ pag
   });
   await page.getByRole("button", { name: "重置", exact: true }).click();
   await expect(editorCode(page)).toHaveValue(languageInfo("C")!.template);
-  await expect(page.locator(".cm-content")).toContainText("scanf");
+  await expect(page.locator(".cm-content")).toContainText("int main");
   expect(asked).toHaveLength(2);
 });
 
