@@ -75,15 +75,20 @@ function groupContests(gid: number): Promise<ContestTimes[]> {
   return Contest.find({ gid }).select("sealRank sealRankTime startTime endTime autoRealRank gmtModified").lean<ContestTimes[]>();
 }
 
+/** The group's work that counts on its rank now (one query for every member's row it recomputes). */
+async function countedWork(gid: number, now: Date): Promise<Record<string, unknown>> {
+  const [work, contests] = await Promise.all([groupWorkQuery(gid), groupContests(gid)]);
+  const open = contests.filter((c) => contestResultsPublicAt(c, now)).map((c) => c._id);
+  return { $and: [{ $or: work }, { $or: [{ cid: { $in: [0, null] } }, { cid: { $in: open } }] }] };
+}
+
 /**
  * Recomputes one member's row of a group's rank. A contest's submissions count only while its
  * results are open to its viewers (contestResultsPublicAt: not behind a seal): the rank is read by
  * every member, and a sealed contest's verdicts are not theirs to learn.
  */
-export async function updateGroupRankRow(gid: number, uid: string): Promise<void> {
-  const now = new Date();
-  const open = (await groupContests(gid)).filter((c) => contestResultsPublicAt(c, now)).map((c) => c._id);
-  const subs = await Submission.find({ uid, countedStatus: { $ne: null }, $and: [{ $or: await groupWorkQuery(gid) }, { $or: [{ cid: { $in: [0, null] } }, { cid: { $in: open } }] }] })
+export async function updateGroupRankRow(gid: number, uid: string, counted?: Record<string, unknown>): Promise<void> {
+  const subs = await Submission.find({ uid, countedStatus: { $ne: null }, ...(counted ?? (await countedWork(gid, new Date()))) })
     .select("pid countedStatus oiRankScore")
     .lean<CountedSub[]>();
   const row = groupRankRowOf(subs);
@@ -123,7 +128,9 @@ async function countUnsealedContests(gid: number): Promise<void> {
   }
   if (!since) return;
   const stale = (await GroupRank.distinct("uid", { gid, gmtModified: { $lt: new Date(since) } })) as string[];
-  for (const uid of stale) await updateGroupRankRow(gid, uid);
+  if (stale.length === 0) return;
+  const counted = await countedWork(gid, now);
+  for (const uid of stale) await updateGroupRankRow(gid, uid, counted);
 }
 
 /** Every member's tally (their kept row, or nothing yet), sorted for the rank's type. */
