@@ -1,6 +1,4 @@
 import { getCurrentUser, type CurrentUser } from "~/services/account/session.server";
-import { mayEnterAdminArea } from "~/services/access/policy.server";
-import { DomainError } from "~/services/errors.server";
 import { administerContest, resolveContest, type ContestPlace, type ContestScope } from "~/services/contest/scope.server";
 import { groupOfContest, type GroupContentAdmin } from "~/services/group/content.server";
 import { requireApiUser } from "./api.server";
@@ -24,16 +22,6 @@ export async function apiContestViewer(request: Request, cid: unknown, place: Co
 }
 
 /** The same for a call only the contest's admins may make (403 for the others). */
-/**
- * HOJ's admin contest calls (/ojapi/admin/contest…) ask for the admin area's roles before they read
- * a body or look anything up; refused with the contest's own message.
- */
-export async function apiContestAdminArea(request: Request): Promise<CurrentUser> {
-  const user = await requireApiUser(request);
-  if (!mayEnterAdminArea(user)) throw new DomainError("forbidden", "contest:notAdmin");
-  return user;
-}
-
 export async function apiContestAdmin(request: Request, cid: unknown, place: ContestPlace | null): Promise<{ user: CurrentUser; cs: ContestScope }> {
   // Who calls comes first: an anonymous call is refused as HOJ's guard refuses it, whatever its ids.
   const user = await requireApiUser(request);

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, bodyParams, parseWith, queryParams } from "~/http/api.server";
+import { apiRoute, bodyParams, parseWith, queryParams, requireApiAdmin } from "~/http/api.server";
 import { DomainError } from "~/services/errors.server";
 import { contestInputSchema, createContest, deleteContest, updateContest } from "~/services/contest/contests.server";
 import { adminContestJson } from "~/services/contest/views.server";
-import { apiContestAdmin, apiContestAdminArea } from "~/http/contest-api.server";
+import { apiContestAdmin } from "~/http/contest-api.server";
 import { SITE } from "~/services/contest/scope.server";
 
 // /ojapi/admin/contest: GET ?cid (AdminContestVO), POST (create), PUT (edit; id in the body),
@@ -15,7 +15,7 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
 
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   // HOJ's admin calls ask for the role before they read the body.
-  const user = await apiContestAdminArea(request);
+  const user = await requireApiAdmin(request, "contest:notAdmin");
   if (request.method === "DELETE") {
     await deleteContest((await apiContestAdmin(request, queryParams(request).cid, null)).cs);
     return null;

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, bodyParams, parseWith, queryParams } from "~/http/api.server";
+import { apiRoute, bodyParams, parseWith, queryParams, requireApiAdmin } from "~/http/api.server";
 import { inputId } from "~/http/ids.server";
 import { DomainError } from "~/services/errors.server";
 import {
@@ -11,7 +11,7 @@ import {
   listAnnouncementsForAdmin,
   updateAnnouncement,
 } from "~/services/contest/announcements.server";
-import { apiContestAdmin, apiContestAdminArea } from "~/http/contest-api.server";
+import { apiContestAdmin } from "~/http/contest-api.server";
 
 // /ojapi/admin/contest/announcement: GET ?cid&currentPage&limit, POST and PUT {announcement, cid}
 // (HOJ's AnnouncementDTO; flat fields are taken too), DELETE ?aid.
@@ -26,7 +26,7 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
 
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   // HOJ's admin calls ask for the role before they read the body or look the announcement up.
-  const user = await apiContestAdminArea(request);
+  const user = await requireApiAdmin(request, "contest:notAdmin");
   if (request.method === "DELETE") {
     const q = queryParams(request);
     await deleteAnnouncement(user, inputId(q.aid ?? q.id), null);
